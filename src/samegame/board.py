@@ -1,0 +1,386 @@
+"""Board: an immutable SameGame position, its groups, and the removal of a group.
+
+Representation: one Python int bitboard per colour. Cell ``(col, row)`` is bit
+``col * height + row`` (column-major, bottom row first), so a column is a run of
+``height`` bits, gravity is a per-column compaction and closing an empty column is
+a shift of whole runs. The canonical tile of a group (the lowest tile of its
+leftmost column) is therefore its lowest set bit.
+
+Invariants checked on construction: planes are disjoint and inside the board; in
+every column the tiles sit on the bottom with no gap (no floating tile); no empty
+column stands left of a non-empty one.
+
+>>> from samegame.textboard import read_board
+>>> board = read_board('''
+... R B .
+... R B B
+... ''')
+>>> [(g.size, str(g.anchor)) for g in board.groups()]
+[(2, 'A1'), (3, 'B1')]
+>>> after = board.remove(board.group_at(Cell(0, 0)))
+>>> after.width, after.tile_count(), after.cell(Cell(0, 0))
+(3, 3, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from samegame.coords import MAX_COLUMNS, Cell, check_cell, column_letter, format_cell
+from samegame.palette import MAX_COLOURS
+
+MAX_HEIGHT = 50
+
+
+class BoardError(ValueError):
+    """An impossible position: the message says which cell or column is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A maximal side-connected set of same-coloured tiles.
+
+    ``mask`` is a bitboard in the layout of the board it came from; ``anchor`` is the
+    canonical tile, the lowest tile of the leftmost column.
+    """
+
+    colour: int
+    mask: int
+    size: int
+    anchor: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Fall:
+    """One tile that fell: column (before any shift), old row, new row, colour."""
+
+    col: int
+    from_row: int
+    to_row: int
+    colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """A column that moved left to close an emptied column: old and new index."""
+
+    from_col: int
+    to_col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Everything a removal did, in the coordinates of the board before it."""
+
+    before: Board
+    after: Board
+    group: Group
+    falls: tuple[Fall, ...]
+    shifts: tuple[Shift, ...]
+    emptied_columns: tuple[int, ...]
+
+
+class Board:
+    """An immutable position. Construct with ``Board(width, height, planes)`` or the
+    helpers ``from_columns``/``empty``; read text with ``samegame.textboard``.
+
+    ``planes[c]`` is the bitboard of colour ``c``; trailing empty planes are dropped,
+    so two boards are equal exactly when they show the same tiles.
+    """
+
+    __slots__ = ("_hash", "_occupied", "height", "planes", "width")
+
+    width: int
+    height: int
+    planes: tuple[int, ...]
+    _occupied: int
+    _hash: int
+
+    def __init__(self, width: int, height: int, planes: Sequence[int]) -> None:
+        if not 1 <= width <= MAX_COLUMNS:
+            raise BoardError(f"a board has 1 to {MAX_COLUMNS} columns, not {width}")
+        if not 1 <= height <= MAX_HEIGHT:
+            raise BoardError(f"a board has 1 to {MAX_HEIGHT} rows, not {height}")
+        if len(planes) > MAX_COLOURS and any(planes[MAX_COLOURS:]):
+            raise BoardError(f"a board has at most {MAX_COLOURS} colours")
+        full = (1 << (width * height)) - 1
+        seen = 0
+        for colour, plane in enumerate(planes):
+            if plane < 0 or plane & ~full:
+                raise BoardError(f"colour {colour} has tiles outside the board")
+            if plane & seen:
+                raise BoardError("two colours share a cell")
+            seen |= plane
+        _check_gravity(seen, width, height)
+        self._init(width, height, tuple(planes), seen)
+
+    def _init(self, width: int, height: int, planes: tuple[int, ...], occupied: int) -> None:
+        while planes and not planes[-1]:
+            planes = planes[:-1]
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "planes", planes)
+        object.__setattr__(self, "_occupied", occupied)
+        object.__setattr__(self, "_hash", hash((width, height, planes)))
+
+    @classmethod
+    def _trusted(cls, width: int, height: int, planes: tuple[int, ...], occupied: int) -> Board:
+        board = cls.__new__(cls)
+        board._init(width, height, planes, occupied)
+        return board
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Board is immutable")
+
+    @classmethod
+    def empty(cls, width: int, height: int) -> Board:
+        """A board with no tiles."""
+        return cls(width, height, ())
+
+    @classmethod
+    def from_columns(cls, columns: Sequence[Sequence[int]], width: int, height: int) -> Board:
+        """Build from columns listed left to right, each bottom tile first.
+
+        >>> Board.from_columns([[0, 1], [1]], 3, 2).tile_count()
+        3
+        """
+        if len(columns) > width:
+            raise BoardError(f"{len(columns)} columns do not fit in width {width}")
+        planes = [0] * MAX_COLOURS
+        for col, column in enumerate(columns):
+            if len(column) > height:
+                raise BoardError(f"column {col + 1} has {len(column)} tiles, height is {height}")
+            for row, colour in enumerate(column):
+                if not 0 <= colour < MAX_COLOURS:
+                    raise BoardError(f"colour {colour} is not in the palette")
+                planes[colour] |= 1 << (col * height + row)
+        return cls(width, height, planes)
+
+    # -- reading -----------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.width, self.height, self.planes) == (other.width, other.height, other.planes)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        from samegame.textboard import write_board
+
+        return f"<Board {self.width}x{self.height} {write_board(self).replace(chr(10), '/')}>"
+
+    @property
+    def occupied(self) -> int:
+        """Bitboard of every tile."""
+        return self._occupied
+
+    def bit(self, cell: Cell) -> int:
+        """The single-bit mask of a cell (checked against the board's extent)."""
+        check_cell(cell, self.width, self.height)
+        return 1 << (cell.col * self.height + cell.row)
+
+    def cell_of_bit(self, index: int) -> Cell:
+        """The cell of bit number ``index``."""
+        col, row = divmod(index, self.height)
+        return Cell(col, row)
+
+    def cell(self, cell: Cell) -> int | None:
+        """The colour at a cell, or None when it is empty."""
+        bit = self.bit(cell)
+        for colour, plane in enumerate(self.planes):
+            if plane & bit:
+                return colour
+        return None
+
+    def cells(self, mask: int) -> list[Cell]:
+        """The cells of a mask, in canonical order (column by column, bottom up)."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.cell_of_bit(low.bit_length() - 1))
+            mask ^= low
+        return out
+
+    def tile_count(self) -> int:
+        """Number of tiles on the board."""
+        return self._occupied.bit_count()
+
+    def is_empty(self) -> bool:
+        return self._occupied == 0
+
+    def colour_counts(self) -> dict[int, int]:
+        """Tiles per colour present, by colour index."""
+        return {c: p.bit_count() for c, p in enumerate(self.planes) if p}
+
+    def column_height(self, col: int) -> int:
+        column = (self._occupied >> (col * self.height)) & ((1 << self.height) - 1)
+        return column.bit_length()
+
+    def column_count(self) -> int:
+        """Number of non-empty columns (they are always the leftmost ones)."""
+        return -(-self._occupied.bit_length() // self.height)
+
+    def columns(self) -> list[list[int]]:
+        """Non-empty columns left to right, each listed bottom tile first."""
+        out = []
+        for col in range(self.column_count()):
+            column = []
+            for row in range(self.column_height(col)):
+                colour = self.cell(Cell(col, row))
+                assert colour is not None
+                column.append(colour)
+            out.append(column)
+        return out
+
+    # -- groups ------------------------------------------------------------------
+
+    def _grow(self, seed: int, plane: int) -> int:
+        height = self.height
+        not_bottom, not_top = _edge_masks(self.width, height)
+        group = seed
+        while True:
+            grown = (
+                group
+                | ((group << 1) & not_bottom)
+                | ((group >> 1) & not_top)
+                | (group >> height)
+                | (group << height)
+            ) & plane
+            if grown == group:
+                return group
+            group = grown
+
+    def _group(self, colour: int, mask: int) -> Group:
+        low = mask & -mask
+        return Group(colour, mask, mask.bit_count(), self.cell_of_bit(low.bit_length() - 1))
+
+    def group_at(self, cell: Cell) -> Group | None:
+        """The maximal group containing a cell (any size, even 1), or None if empty."""
+        bit = self.bit(cell)
+        for colour, plane in enumerate(self.planes):
+            if plane & bit:
+                return self._group(colour, self._grow(bit, plane))
+        return None
+
+    def iter_groups(self, min_size: int = 2) -> Iterator[Group]:
+        """Every maximal group of at least ``min_size`` tiles, by colour then anchor."""
+        for colour, plane in enumerate(self.planes):
+            rest = plane
+            while rest:
+                group = self._grow(rest & -rest, plane)
+                rest &= ~group
+                if group.bit_count() >= min_size:
+                    yield self._group(colour, group)
+
+    def groups(self, min_size: int = 2) -> list[Group]:
+        """Every legal group, sorted by anchor (column, then row)."""
+        return sorted(self.iter_groups(min_size), key=lambda g: g.anchor)
+
+    def has_move(self, min_size: int = 2) -> bool:
+        """True when at least one group of ``min_size`` tiles or more exists."""
+        if min_size <= 1:
+            return not self.is_empty()
+        if min_size == 2:
+            not_bottom, _ = _edge_masks(self.width, self.height)
+            for plane in self.planes:
+                if plane & (plane << 1) & not_bottom or plane & (plane << self.height):
+                    return True
+            return False
+        return next(self.iter_groups(min_size), None) is not None
+
+    # -- removal -----------------------------------------------------------------
+
+    def remove(self, group: Group) -> Board:
+        """The board after removing a group: tiles fall, empty columns close left."""
+        return self.remove_detailed(group).after
+
+    def remove_detailed(self, group: Group) -> Removal:
+        """Remove a group and report every tile that fell and column that moved.
+
+        The group must be one of this board's maximal groups (``group_at`` or
+        ``groups``); anything else raises BoardError.
+        """
+        mask = group.mask
+        plane = self.planes[group.colour] if group.colour < len(self.planes) else 0
+        if not mask or mask & ~plane or self._grow(mask & -mask, plane) != mask:
+            raise BoardError("that is not a whole group of this board")
+        height = self.height
+        column_mask = (1 << height) - 1
+        planes = self.planes
+        new_planes = [0] * len(planes)
+        falls: list[Fall] = []
+        shifts: list[Shift] = []
+        emptied: list[int] = []
+        target = 0
+        for col in range(self.column_count()):
+            offset = col * height
+            removed = (mask >> offset) & column_mask
+            occupied = (self._occupied >> offset) & column_mask
+            kept = occupied & ~removed
+            if not kept:
+                emptied.append(col)
+                continue
+            if target != col:
+                shifts.append(Shift(col, target))
+            dest_offset = target * height
+            if not removed:
+                for colour, p in enumerate(planes):
+                    new_planes[colour] |= ((p >> offset) & column_mask) << dest_offset
+            else:
+                dest_row = 0
+                for row in range(occupied.bit_length()):
+                    if not kept >> row & 1:
+                        continue
+                    bit = 1 << (offset + row)
+                    colour = next(c for c, p in enumerate(planes) if p & bit)
+                    new_planes[colour] |= 1 << (dest_offset + dest_row)
+                    if dest_row != row:
+                        falls.append(Fall(col, row, dest_row, colour))
+                    dest_row += 1
+            target += 1
+        occupied_after = 0
+        for p in new_planes:
+            occupied_after |= p
+        after = Board._trusted(self.width, height, tuple(new_planes), occupied_after)
+        return Removal(self, after, group, tuple(falls), tuple(shifts), tuple(emptied))
+
+
+def _edge_masks(width: int, height: int) -> tuple[int, int]:
+    """Masks of every cell except the bottom row, and except the top row."""
+    key = (width, height)
+    cached = _EDGE_CACHE.get(key)
+    if cached is None:
+        bottom = top = 0
+        for col in range(width):
+            bottom |= 1 << (col * height)
+            top |= 1 << (col * height + height - 1)
+        full = (1 << (width * height)) - 1
+        cached = (full & ~bottom, full & ~top)
+        _EDGE_CACHE[key] = cached
+    return cached
+
+
+_EDGE_CACHE: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _check_gravity(occupied: int, width: int, height: int) -> None:
+    column_mask = (1 << height) - 1
+    seen_empty_column = None
+    for col in range(width):
+        column = (occupied >> (col * height)) & column_mask
+        if column & (column + 1):
+            gap = (~column & (column + 1)).bit_length() - 1
+            raise BoardError(
+                f"a tile floats above the empty cell {format_cell(Cell(col, gap))}; "
+                "tiles must rest on the bottom or on another tile"
+            )
+        if not column:
+            seen_empty_column = col if seen_empty_column is None else seen_empty_column
+        elif seen_empty_column is not None:
+            raise BoardError(
+                f"column {column_letter(seen_empty_column)} is empty but column "
+                f"{column_letter(col)} is not; empty columns close to the left"
+            )

@@ -1,0 +1,1 @@
+"""The built-in plugins, registered through the same hooks as third-party ones."""

@@ -1,0 +1,199 @@
+"""Built-in renderers: ``text`` (letters, coordinates on the edges), ``ansi`` (the same
+in the terminal's 16 colours) and ``svg`` (a picture with shapes and coordinates).
+
+Renderers are pure functions of a board and options. Options understood:
+``coordinates`` (bool, default True) and, for text and ansi, ``symbols``
+(``letters``, the default, or ``shapes``).
+
+>>> from samegame.textboard import read_board
+>>> print(render_text(read_board("RB\\nBB"), {}), end="")
+   A B
+ 2 R B
+ 1 B B
+   A B
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from xml.sax.saxutils import escape
+
+from samegame.board import Board
+from samegame.contributions import Renderer
+from samegame.coords import column_letter
+from samegame.hookspecs import hookimpl
+from samegame.palette import PALETTE, Colour
+from samegame.textboard import EMPTY, board_rows
+
+SHAPE_GLYPHS = {
+    "circle": "\u25cf",
+    "triangle": "\u25b2",
+    "square": "\u25a0",
+    "diamond": "\u25c6",
+    "star": "\u2605",
+    "hexagon": "\u2b22",
+    "cross": "\u271a",
+    "heart": "\u2665",
+    "ring": "\u25ce",
+}
+
+
+def _grid(board: Board, options: dict[str, Any], paint: Any) -> str:
+    symbols = options.get("symbols", "letters")
+    with_coordinates = options.get("coordinates", True)
+    by_letter = {c.letter: c for c in PALETTE}
+    label_width = len(str(board.height))
+    header = " " * (label_width + 2) + " ".join(column_letter(c) for c in range(board.width))
+    lines = [header] if with_coordinates else []
+    for top_index, row in enumerate(board_rows(board)):
+        cells = []
+        for symbol in row:
+            if symbol == EMPTY:
+                cells.append(EMPTY)
+                continue
+            colour = by_letter[symbol]
+            shown = SHAPE_GLYPHS[colour.shape] if symbols == "shapes" else symbol
+            cells.append(paint(colour, shown))
+        body = " ".join(cells)
+        if with_coordinates:
+            number = board.height - top_index
+            lines.append(f" {number:>{label_width}} {body}")
+        else:
+            lines.append(body)
+    if with_coordinates:
+        lines.append(header)
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def render_text(board: Board, options: dict[str, Any]) -> str:
+    """Letters (or shapes) with column letters above and below and row numbers left."""
+    return _grid(board, options, lambda colour, shown: shown)
+
+
+def render_ansi(board: Board, options: dict[str, Any]) -> str:
+    """As ``render_text`` with each tile in its 16-colour ANSI foreground colour."""
+    return _grid(board, options, lambda colour, shown: f"\x1b[{colour.ansi}m{shown}\x1b[0m")
+
+
+SVG_FILL = {
+    "red": "#d62728",
+    "blue": "#1f63c6",
+    "green": "#2ca02c",
+    "yellow": "#e0b000",
+    "purple": "#8e44ad",
+    "orange": "#ff7f0e",
+    "cyan": "#17becf",
+    "white": "#f4f4f4",
+    "black": "#222222",
+}
+
+
+def _polygon(cx: float, cy: float, radius: float, sides: int, start: float) -> str:
+    points = []
+    for k in range(sides):
+        angle = start + 2 * math.pi * k / sides
+        points.append(f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _star(cx: float, cy: float, outer: float) -> str:
+    points = []
+    for k in range(10):
+        radius = outer if k % 2 == 0 else outer * 0.45
+        angle = -math.pi / 2 + math.pi * k / 5
+        points.append(f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _shape_svg(colour: Colour, cx: float, cy: float, size: float) -> str:
+    fill = SVG_FILL[colour.name]
+    style = f'fill="{fill}" stroke="#000" stroke-width="1"'
+    r = size * 0.4
+    shape = colour.shape
+    if shape == "circle":
+        return f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" {style}/>'
+    if shape == "ring":
+        return (
+            f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" fill="none" stroke="{fill}" '
+            f'stroke-width="{size * 0.18:.1f}"/>'
+        )
+    if shape == "square":
+        return f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {style}/>'
+    if shape == "triangle":
+        return (
+            f'<polygon points="{_polygon(cx, cy + r * 0.15, r * 1.1, 3, -math.pi / 2)}" {style}/>'
+        )
+    if shape == "diamond":
+        return f'<polygon points="{_polygon(cx, cy, r * 1.1, 4, -math.pi / 2)}" {style}/>'
+    if shape == "hexagon":
+        return f'<polygon points="{_polygon(cx, cy, r, 6, 0)}" {style}/>'
+    if shape == "star":
+        return f'<polygon points="{_star(cx, cy, r * 1.15)}" {style}/>'
+    if shape == "cross":
+        arm = r * 0.35
+        return (
+            f'<path d="M{cx - arm:.1f},{cy - r:.1f}h{2 * arm:.1f}v{r - arm:.1f}h{r - arm:.1f}'
+            f"v{2 * arm:.1f}h{arm - r:.1f}v{r - arm:.1f}h{-2 * arm:.1f}v{arm - r:.1f}"
+            f'h{arm - r:.1f}v{-2 * arm:.1f}h{r - arm:.1f}z" {style}/>'
+        )
+    # heart
+    return (
+        f'<path d="M{cx:.1f},{cy + r:.1f} C{cx - 1.6 * r:.1f},{cy - 0.2 * r:.1f} '
+        f"{cx - 0.6 * r:.1f},{cy - 1.3 * r:.1f} {cx:.1f},{cy - 0.4 * r:.1f} "
+        f"C{cx + 0.6 * r:.1f},{cy - 1.3 * r:.1f} {cx + 1.6 * r:.1f},{cy - 0.2 * r:.1f} "
+        f'{cx:.1f},{cy + r:.1f}z" {style}/>'
+    )
+
+
+def render_svg(board: Board, options: dict[str, Any]) -> str:
+    """An SVG picture: each tile as its colour's shape, column letters above and
+    below, row numbers left and right, and a text title for screen readers."""
+    cell = 32
+    margin = cell
+    width = board.width * cell + 2 * margin
+    height = board.height * cell + 2 * margin
+    title = (
+        f"SameGame board, {board.width} columns by {board.height} rows, {board.tile_count()} tiles"
+    )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="title">',
+        f'<title id="title">{escape(title)}</title>',
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        '<g font-family="sans-serif" font-size="14" text-anchor="middle" fill="#000">',
+    ]
+    for col in range(board.width):
+        x = margin + col * cell + cell / 2
+        letter = column_letter(col)
+        parts.append(f'<text x="{x:.0f}" y="{margin - 10}">{letter}</text>')
+        parts.append(f'<text x="{x:.0f}" y="{height - margin + 22}">{letter}</text>')
+    for row in range(board.height):
+        y = margin + (board.height - 1 - row) * cell + cell / 2 + 5
+        parts.append(f'<text x="{margin / 2:.0f}" y="{y:.0f}">{row + 1}</text>')
+        parts.append(f'<text x="{width - margin / 2:.0f}" y="{y:.0f}">{row + 1}</text>')
+    parts.append("</g>")
+    parts.append(
+        f'<rect x="{margin}" y="{margin}" width="{board.width * cell}" '
+        f'height="{board.height * cell}" fill="none" stroke="#888"/>'
+    )
+    for top_index, row_symbols in enumerate(board_rows(board)):
+        for col, symbol in enumerate(row_symbols):
+            if symbol == EMPTY:
+                continue
+            colour = next(c for c in PALETTE if c.letter == symbol)
+            cx = margin + col * cell + cell / 2
+            cy = margin + top_index * cell + cell / 2
+            parts.append(_shape_svg(colour, cx, cy, cell))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+TEXT = Renderer("text", render_text, "letters with coordinates on the edges")
+ANSI = Renderer("ansi", render_ansi, "letters in the terminal's 16 colours")
+SVG = Renderer("svg", render_svg, "a picture with shapes and coordinates", "image/svg+xml")
+
+
+@hookimpl
+def samegame_renderers() -> list[Renderer]:
+    return [TEXT, ANSI, SVG]

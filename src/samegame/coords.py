@@ -1,0 +1,105 @@
+"""Cell coordinates: ``"C5"`` <-> ``Cell(column, row)``.
+
+Columns are letters A, B, C ... from the left; rows are numbers 1, 2, 3 ... from
+the bottom. Internally both are 0-based: ``Cell(0, 0)`` is ``A1``, the bottom-left
+cell.
+
+>>> parse_cell("C5")
+Cell(col=2, row=4)
+>>> format_cell(Cell(2, 4))
+'C5'
+>>> parse_cell("column 3 row 5") == parse_cell("5c") == parse_cell(" c 5 ")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+MAX_COLUMNS = 26
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class Cell(NamedTuple):
+    """A cell: 0-based column from the left, 0-based row from the bottom."""
+
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return format_cell(self)
+
+
+class CoordinateError(ValueError):
+    """Text that is not a cell coordinate; the message says what is accepted."""
+
+
+def column_letter(col: int) -> str:
+    """The letter of a 0-based column: ``column_letter(0) == 'A'``."""
+    if not 0 <= col < MAX_COLUMNS:
+        raise CoordinateError(f"column {col + 1} is outside A to Z")
+    return COLUMN_LETTERS[col]
+
+
+def format_cell(cell: Cell | tuple[int, int]) -> str:
+    """Write a cell as letter and row number, for example ``C5``."""
+    col, row = cell
+    if row < 0:
+        raise CoordinateError(f"row {row + 1} is below row 1")
+    return f"{column_letter(col)}{row + 1}"
+
+
+_LETTER_FIRST = re.compile(r"^([a-z])\s*(\d+)$")
+_NUMBER_FIRST = re.compile(r"^(\d+)\s*([a-z])$")
+_WORDS = re.compile(r"^(?:col|column)\s*(\d+|[a-z])\s*,?\s*row\s*(\d+)$")
+_WORDS_ROW_FIRST = re.compile(r"^row\s*(\d+)\s*,?\s*(?:col|column)\s*(\d+|[a-z])$")
+
+ACCEPTED_SPELLINGS = "C5, c5, 'c 5', 5c, 'column 3 row 5' or 'column C row 5'"
+
+
+def _column_index(token: str) -> int:
+    if token.isdigit():
+        return int(token) - 1
+    return COLUMN_LETTERS.index(token.upper())
+
+
+def parse_cell(text: str) -> Cell:
+    """Read a cell in any accepted spelling; raise CoordinateError otherwise.
+
+    Bounds are not checked here (see ``check_cell``): ``Z99`` parses.
+    """
+    cleaned = " ".join(text.strip().lower().split())
+    for pattern, col_group, row_group in (
+        (_LETTER_FIRST, 1, 2),
+        (_NUMBER_FIRST, 2, 1),
+        (_WORDS, 1, 2),
+        (_WORDS_ROW_FIRST, 2, 1),
+    ):
+        match = pattern.match(cleaned)
+        if match:
+            col = _column_index(match.group(col_group))
+            row = int(match.group(row_group)) - 1
+            if col < 0 or row < 0:
+                break
+            return Cell(col, row)
+    raise CoordinateError(f"'{text.strip()}' is not a cell; write it as {ACCEPTED_SPELLINGS}")
+
+
+def check_cell(cell: Cell, width: int, height: int) -> None:
+    """Raise CoordinateError naming the board's extent when a cell lies outside it."""
+    if not (0 <= cell.col < width and 0 <= cell.row < height):
+        last = format_cell(Cell(width - 1, height - 1))
+        raise CoordinateError(
+            f"{format_cell(cell)} is outside the board; columns run A to {last[0]}, "
+            f"rows 1 to {height}"
+        )
+
+
+def describe_span(cells: list[Cell]) -> str:
+    """``"C5"`` for one cell, else the corners of the bounding box: ``"C5 to E6"``."""
+    low = Cell(min(c.col for c in cells), min(c.row for c in cells))
+    high = Cell(max(c.col for c in cells), max(c.row for c in cells))
+    if low == high:
+        return format_cell(low)
+    return f"{format_cell(low)} to {format_cell(high)}"

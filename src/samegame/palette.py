@@ -1,0 +1,61 @@
+"""The colour palette: every colour has a name, a letter, a shape and an ANSI code.
+
+Colour is never the only carrier of meaning: text shows the letter, speech names
+colour and shape. Colour index ``d`` is also written as the digit ``d`` (the
+research board format).
+
+>>> PALETTE[0].name, PALETTE[0].letter, PALETTE[0].shape
+('red', 'R', 'circle')
+>>> colour_from_symbol("b").name
+'blue'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """One palette entry. ``ansi`` is a 16-colour SGR foreground code."""
+
+    index: int
+    name: str
+    letter: str
+    shape: str
+    plural_shape: str
+    ansi: int
+
+
+PALETTE: tuple[Colour, ...] = (
+    Colour(0, "red", "R", "circle", "circles", 31),
+    Colour(1, "blue", "B", "triangle", "triangles", 34),
+    Colour(2, "green", "G", "square", "squares", 32),
+    Colour(3, "yellow", "Y", "diamond", "diamonds", 33),
+    Colour(4, "purple", "P", "star", "stars", 35),
+    Colour(5, "orange", "O", "hexagon", "hexagons", 91),
+    Colour(6, "cyan", "C", "cross", "crosses", 36),
+    Colour(7, "white", "W", "heart", "hearts", 37),
+    Colour(8, "black", "K", "ring", "rings", 90),
+)
+MAX_COLOURS = len(PALETTE)
+MIN_COLOURS = 1
+
+_BY_SYMBOL = {c.letter: c for c in PALETTE} | {str(c.index): c for c in PALETTE}
+
+
+def colour_from_symbol(symbol: str) -> Colour:
+    """The colour written as a palette letter (any case) or a digit; KeyError if none."""
+    return _BY_SYMBOL[symbol.upper()]
+
+
+def is_colour_symbol(symbol: str) -> bool:
+    """True for a palette letter (any case) or a palette digit."""
+    return symbol.upper() in _BY_SYMBOL
+
+
+def describe_tiles(colour_index: int, count: int) -> str:
+    """Words for ``count`` tiles of a colour: ``"3 red circles"``, ``"1 blue triangle"``."""
+    colour = PALETTE[colour_index]
+    shape = colour.shape if count == 1 else colour.plural_shape
+    return f"{count} {colour.name} {shape}"
