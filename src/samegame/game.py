@@ -7,13 +7,13 @@ suggests a group and never plays it. A board with no legal group is finished at 
 
 >>> from samegame.builtins.scoring import BASIC
 >>> from samegame.textboard import read_board
->>> game = Game(read_board("RB\\nRB\\nGG"), Rules(BASIC, clear_bonus=1000))
->>> game.preview(parse_cell("A3")).points
-1
->>> [type(e).__name__ for e in game.play(parse_cell("A3"))]
-['GroupRemoved', 'TilesFell']
->>> game.score, game.finished
-(1, False)
+>>> game = Game(read_board("BR\\nRR\\nRG"), Rules(BASIC, clear_bonus=1000))
+>>> game.preview(parse_cell("A2")).points
+4
+>>> [type(e).__name__ for e in game.play(parse_cell("A2"))]
+['GroupRemoved', 'TilesFell', 'GameOver']
+>>> game.score, game.finished, game.result().remaining
+(4, True, 2)
 >>> game.undo() and game.score
 0
 """
