@@ -75,7 +75,7 @@ class PluginInfo:
 
     @property
     def source(self) -> str:
-        origin = "built in" if self.builtin else f"{self.distribution} {self.version}"
+        origin = "built in" if self.builtin else f"{self.distribution} {self.version}".strip()
         return f"{self.name} ({origin})"
 
 
@@ -92,7 +92,16 @@ def _samegame_version() -> str:
 class PluginHost:
     """Loads plugins once and answers look-ups by kind and name."""
 
-    def __init__(self, *, autoload: bool | None = None, only: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        autoload: bool | None = None,
+        only: Iterable[str] | None = None,
+        extra: Iterable[tuple[str, object]] = (),
+    ) -> None:
+        """Load the built-ins, then ``extra`` (name, plugin object) pairs (for tests
+        and programs that embed samegame), then the entry-point plugins. ``autoload``
+        and ``only`` default to the environment variables above."""
         self.manager = pluggy.PluginManager(hookspecs.PROJECT_NAME)
         self.manager.add_hookspecs(hookspecs)
         self.problems: list[str] = []
@@ -102,6 +111,8 @@ class PluginHost:
             module = importlib.import_module(module_name)
             short = module_name.rsplit(".", 1)[-1]
             self._register(module, f"builtin-{short}", PluginInfo(short, "samegame", version, True))
+        for name, plugin in extra:
+            self._register(plugin, name, PluginInfo(name, "local", "", False))
         if autoload is None:
             autoload = not _env_flag(DISABLE_AUTOLOAD_VAR)
         if only is None:
@@ -149,8 +160,9 @@ class PluginHost:
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
         records: dict[str, Any] = {}
         hook = getattr(self.manager.hook, hook_name)
-        # Built-ins first, then plugins in load order, so a clash keeps the built-in.
-        for impl in reversed(hook.get_hookimpls()):
+        # get_hookimpls() lists plugins in registration order: built-ins first, so a
+        # clash keeps the built-in.
+        for impl in hook.get_hookimpls():
             info = self.plugins[impl.plugin_name]
             try:
                 returned = impl.function() or []

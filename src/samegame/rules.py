@@ -62,6 +62,10 @@ class Rules:
     hint_is_practice: bool = True
 
     def __post_init__(self) -> None:
+        # Game compares policies by identity: store the enum members, never bare
+        # strings (ValueError for an unknown policy name).
+        object.__setattr__(self, "undo", UndoPolicy(self.undo))
+        object.__setattr__(self, "selection", SelectionMode(self.selection))
         if self.min_group < 1:
             raise ValueError(f"the minimum group size is at least 1, not {self.min_group}")
         if self.clear_bonus < 0:

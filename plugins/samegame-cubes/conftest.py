@@ -1,0 +1,1 @@
+"""Lets the example plugin's tests import it from this folder without installing it."""

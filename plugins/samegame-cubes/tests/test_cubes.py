@@ -1,0 +1,42 @@
+"""Tests of the example plugin, against samegame's public plugin API."""
+
+from __future__ import annotations
+
+import pytest
+import samegame_cubes
+
+from samegame.plugins import PluginHost
+from samegame.presets import find_preset
+from samegame.replay import replay
+from samegame.textboard import read_board
+
+
+@pytest.fixture
+def host() -> PluginHost:
+    return PluginHost(autoload=False, extra=[("cubes", samegame_cubes)])
+
+
+@pytest.mark.parametrize(("tiles", "points"), [(2, 0), (3, 1), (4, 8), (5, 27), (10, 512)])
+def test_cubes_formula(tiles: int, points: int) -> None:
+    assert samegame_cubes.CUBES.points(tiles) == points
+
+
+def test_registered_like_any_plugin(host: PluginHost) -> None:
+    formula = host.formula("cubes")
+    assert formula.points(6) == 64
+    assert "cubes" in formula.source
+    assert host.plugins["cubes"].contributes == {
+        "scoring formula": ["cubes"],
+        "preset directory": ["samegame-cubes"],
+    }
+
+
+def test_preset_uses_the_formula(host: PluginHost) -> None:
+    preset = find_preset("cubes", host)
+    assert preset.rules.formula.name == "cubes"
+    assert preset.rules.clear_bonus == 1000
+    board = read_board("RRRR\nBBGG")
+    result = replay(board, preset.rules, ["A2", "A1", "A1"])
+    assert [move.points for move in result.moves] == [8, 0, 0]
+    assert result.cleared
+    assert result.score == 8 + 1000

@@ -1,0 +1,105 @@
+"""``samegame board show``: print the board of a board number."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from samegame.cli.common import (
+    BoardNumberOption,
+    BoardTypeOption,
+    ColoursOption,
+    PresetOption,
+    SizeOption,
+    board_setup,
+    host,
+    load_preset,
+    numbered_board,
+    print_json,
+)
+from samegame.cli.errors import ExitCode, fail, show_help_without_command
+from samegame.coords import format_cell
+from samegame.palette import PALETTE
+from samegame.textboard import board_rows, write_board
+
+board_app = typer.Typer(help="Look at boards.", rich_markup_mode=None, invoke_without_command=True)
+
+
+@board_app.callback()
+def _group(ctx: typer.Context) -> None:
+    show_help_without_command(ctx)
+
+
+class BoardFormat(StrEnum):
+    text = "text"
+    board = "board"
+    json = "json"
+    svg = "svg"
+
+
+@board_app.command("show")
+def show(
+    preset_name: PresetOption = "basic",
+    size: SizeOption = None,
+    colours: ColoursOption = None,
+    board_type: BoardTypeOption = None,
+    board_number: BoardNumberOption = 1,
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Also print the clearing moves of a solvable board.")
+    ] = False,
+    output: Annotated[
+        BoardFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (coordinates and legend), board (the plain text format), json or svg.",
+        ),
+    ] = BoardFormat.text,
+) -> None:
+    """Print the board that a board number gives under a preset, size and colour count."""
+    preset = load_preset(preset_name)
+    setup = board_setup(preset, size, colours, board_type)
+    if board_number is None or board_number < 0:
+        raise fail("the board number must be 0 or more", ExitCode.USAGE)
+    made = numbered_board(setup, board_number)
+    if solution and made.certificate is None:
+        raise fail(
+            f"board type {setup.board_type} has no solution to show; use --board-type solvable",
+            ExitCode.USAGE,
+        )
+    board = made.board
+    moves = [format_cell(cell) for cell in made.certificate or ()] if solution else None
+    if output is BoardFormat.json:
+        data: dict[str, object] = {
+            "preset": preset.name,
+            "board_type": setup.board_type,
+            "board_number": board_number,
+            "width": board.width,
+            "height": board.height,
+            "colours": setup.spec.colours,
+            "board": ["".join(row) for row in board_rows(board)],
+        }
+        if moves is not None:
+            data["solution"] = moves
+        print_json(data)
+        return
+    if output is BoardFormat.svg:
+        typer.echo(host().renderer("svg").render(board, {}), nl=False)
+        return
+    if output is BoardFormat.board:
+        typer.echo(write_board(board), nl=False)
+    else:
+        typer.echo(
+            f"Board {board_number}, {setup.board_type}, {board.width} columns by "
+            f"{board.height} rows, {setup.spec.colours} colours:"
+        )
+        typer.echo(host().renderer("text").render(board, {}), nl=False)
+        used = sorted(board.colour_counts())
+        legend = ", ".join(
+            f"{PALETTE[c].letter} {PALETTE[c].name} {PALETTE[c].shape}" for c in used
+        )
+        typer.echo(f"Legend: {legend}.")
+    if moves is not None:
+        typer.echo(f"Solution, {len(moves)} moves: {' '.join(moves)}")

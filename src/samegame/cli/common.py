@@ -1,0 +1,122 @@
+"""Pieces shared by the commands: the plugin host, preset and board look-ups,
+option declarations and JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from samegame.board import Board, BoardError
+from samegame.boards import BoardSpecError, make_board
+from samegame.cli.errors import ExitCode, fail
+from samegame.contributions import GeneratedBoard
+from samegame.plugins import PluginHost, UnknownNameError, get_host
+from samegame.presets import BoardSetup, Preset, PresetError, find_preset
+from samegame.textboard import TextBoardError, read_board, read_boards
+
+_warned = False
+
+
+def host() -> PluginHost:
+    """The plugin host; its load problems are printed once as warnings on stderr."""
+    global _warned
+    loaded = get_host()
+    if not _warned:
+        _warned = True
+        for problem in loaded.problems:
+            typer.echo(f"Warning: {problem}", err=True)
+    return loaded
+
+
+class TextOrJson(StrEnum):
+    text = "text"
+    json = "json"
+
+
+PresetOption = Annotated[
+    str,
+    typer.Option("--preset", "-p", help="Preset name or path to a preset YAML file."),
+]
+SizeOption = Annotated[
+    str | None,
+    typer.Option("--size", "-s", help="A size name of the preset, or WxH (columns x rows)."),
+]
+ColoursOption = Annotated[
+    int | None,
+    typer.Option("--colours", "--colors", "-c", help="Number of colours (overrides the size's)."),
+]
+BoardTypeOption = Annotated[
+    str | None,
+    typer.Option("--board-type", "-t", help="Board type (generator), for example solvable."),
+]
+BoardNumberOption = Annotated[
+    int | None,
+    typer.Option(
+        "--board-number", "-n", help="Board number: the same number gives the same board."
+    ),
+]
+FormulaOption = Annotated[
+    str | None, typer.Option("--formula", help="Scoring formula, where the preset allows a choice.")
+]
+ClearBonusOption = Annotated[
+    int | None, typer.Option("--clear-bonus", help="Points for clearing the board.")
+]
+
+
+def load_preset(name: str, formula: str | None = None, clear_bonus: int | None = None) -> Preset:
+    """The preset with the player's rule overrides applied, or an exit-3 error."""
+    loaded = host()
+    try:
+        preset = find_preset(name, loaded)
+        if formula is not None or clear_bonus is not None:
+            preset = preset.with_overrides(loaded, formula=formula, clear_bonus=clear_bonus)
+    except (PresetError, UnknownNameError) as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return preset
+
+
+def board_setup(
+    preset: Preset, size: str | None, colours: int | None, board_type: str | None
+) -> BoardSetup:
+    try:
+        return preset.board_setup(size=size, colours=colours, board_type=board_type)
+    except PresetError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+
+
+def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
+    """The board of a number under a setup, or an exit-2 error saying what is allowed."""
+    try:
+        generator = host().generator(setup.board_type)
+        return make_board(generator, setup.spec, number)
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    except BoardSpecError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+
+
+def read_board_file(path: str, *, many: bool = False) -> list[Board]:
+    """Boards from a file (``-`` is standard input), or an exit-4 error."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise fail(
+            f"cannot read {path}: {error.strerror or error}; check the path", ExitCode.INPUT
+        ) from None
+    except UnicodeDecodeError:
+        raise fail(
+            f"{path} is not a text file; give a board in the text format", ExitCode.INPUT
+        ) from None
+    try:
+        return read_boards(text) if many else [read_board(text)]
+    except (TextBoardError, BoardError) as error:
+        raise fail(f"{path}: {error}", ExitCode.INPUT) from None
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -1,0 +1,50 @@
+"""``samegame presets list`` and ``samegame presets show NAME``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from samegame.cli.common import TextOrJson, host, load_preset, print_json
+from samegame.cli.errors import show_help_without_command
+from samegame.presets import list_presets
+
+presets_app = typer.Typer(
+    help="List and describe rule sets.", rich_markup_mode=None, invoke_without_command=True
+)
+
+
+@presets_app.callback()
+def _group(ctx: typer.Context) -> None:
+    show_help_without_command(ctx)
+
+
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+
+
+@presets_app.command("list")
+def list_command(output: FormatOption = TextOrJson.text) -> None:
+    """List every preset: built-in, from plugins and from your config folder."""
+    presets, problems = list_presets(host())
+    for problem in problems:
+        typer.echo(f"Warning: {problem}", err=True)
+    if output is TextOrJson.json:
+        print_json([preset.to_dict() for preset in presets])
+        return
+    for preset in presets:
+        typer.echo(f"{preset.name}: {preset.title}. {preset.description}")
+
+
+@presets_app.command("show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="Preset name or path to a YAML file.")],
+    output: FormatOption = TextOrJson.text,
+) -> None:
+    """Describe one preset: scoring, sizes, colours, board types, undo and hints."""
+    preset = load_preset(name)
+    if output is TextOrJson.json:
+        print_json(preset.to_dict())
+        return
+    for line in preset.describe():
+        typer.echo(line)

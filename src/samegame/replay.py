@@ -1,0 +1,113 @@
+"""Replay: play a list of moves on a board and report each move and the result.
+
+The JSON shape (``ReplayResult.to_dict``) is the fixed replay contract of DESIGN.md;
+game records extend it. Moves are written as the group's canonical tile.
+
+>>> from samegame.builtins.scoring import BASIC
+>>> from samegame.rules import Rules
+>>> from samegame.textboard import read_board
+>>> result = replay(read_board("RRB\\nRBB"), Rules(BASIC, clear_bonus=1000), ["a2", "B1"])
+>>> result.to_dict()["moves"]
+[{'move': 'A1', 'tiles': 3, 'points': 1}, {'move': 'A1', 'tiles': 3, 'points': 1}]
+>>> result.to_dict()["score"], result.cleared
+(1002, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from samegame.board import Board
+from samegame.coords import Cell, CoordinateError, format_cell, parse_cell
+from samegame.game import Game, MoveRejected
+from samegame.rules import Rules
+
+
+class ReplayError(ValueError):
+    """A move that cannot be played: its 1-based number, its text and why."""
+
+    def __init__(self, number: int, move: str, reason: str) -> None:
+        super().__init__(f"move {number} ({move}): {reason}")
+        self.number = number
+        self.move = move
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class ReplayedMove:
+    """One move as played: the group's canonical tile, colour, size and points."""
+
+    move: Cell
+    colour: int
+    tiles: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """Each move, and the board's state after the last one (settled if finished)."""
+
+    moves: tuple[ReplayedMove, ...]
+    bonus: int
+    penalty: int
+    score: int
+    remaining: int
+    cleared: bool
+    finished: bool
+    final_board: Board
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "moves": [
+                {"move": format_cell(m.move), "tiles": m.tiles, "points": m.points}
+                for m in self.moves
+            ],
+            "bonus": self.bonus,
+            "penalty": self.penalty,
+            "score": self.score,
+            "remaining": self.remaining,
+            "cleared": self.cleared,
+            "finished": self.finished,
+        }
+
+
+def split_moves(text: str) -> list[str]:
+    """Moves separated by spaces or commas: ``"C1 D4"`` or ``"c1,d4"``."""
+    return [part for part in text.replace(",", " ").split() if part]
+
+
+def replay(board: Board, rules: Rules, moves: Iterable[str | Cell]) -> ReplayResult:
+    """Play ``moves`` in order; raise ReplayError at the first one that cannot be played.
+
+    A finished game's score is settled (bonus, penalty, floor); an unfinished one
+    reports the points so far with no bonus or penalty.
+    """
+    game = Game(board, rules)
+    played: list[ReplayedMove] = []
+    for number, move in enumerate(moves, start=1):
+        text = move if isinstance(move, str) else format_cell(move)
+        if game.finished:
+            raise ReplayError(number, text, "the game is already over; no group is left")
+        try:
+            cell = parse_cell(move) if isinstance(move, str) else move
+            preview = game.preview(cell)
+        except (CoordinateError, MoveRejected) as error:
+            raise ReplayError(number, text, str(error)) from None
+        game.play(cell)
+        group = preview.group
+        played.append(ReplayedMove(group.anchor, group.colour, group.size, preview.points))
+    result = game.result()
+    remaining = game.board.tile_count()
+    if result is None:
+        return ReplayResult(tuple(played), 0, 0, game.score, remaining, False, False, game.board)
+    return ReplayResult(
+        tuple(played),
+        result.bonus,
+        result.penalty,
+        result.score,
+        result.remaining,
+        result.cleared,
+        True,
+        game.board,
+    )

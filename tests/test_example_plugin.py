@@ -1,0 +1,151 @@
+"""The example third-party plugin (plugins/samegame-cubes), installed for real with
+pip into a private folder, is found through its entry point and its formula works
+from a preset and from the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PLUGIN = Path(__file__).resolve().parents[1] / "plugins" / "samegame-cubes"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            str(PLUGIN),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return target
+
+
+def samegame(
+    installed: Path, tmp_path: Path, *args: str, **env: str
+) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "SAMEGAME_LOAD_PLUGINS")
+    }
+    environment |= {"PYTHONPATH": str(installed), "SAMEGAME_HOME": str(tmp_path), **env}
+    return subprocess.run(
+        [sys.executable, "-m", "samegame", *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+
+
+def test_plugin_is_listed(installed: Path, tmp_path: Path) -> None:
+    result = samegame(installed, tmp_path, "plugins", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    plugins = {p["name"]: p for p in json.loads(result.stdout)["plugins"]}
+    cubes = plugins["cubes"]
+    assert (cubes["distribution"], cubes["version"], cubes["builtin"]) == (
+        "samegame-cubes",
+        "1.0.0",
+        False,
+    )
+    assert cubes["registers"] == {
+        "scoring formula": ["cubes"],
+        "preset directory": ["samegame-cubes"],
+    }
+
+
+def test_formula_from_the_plugin_preset(installed: Path, tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("RRRR\nRBBB\nGGGB\n")
+    shown = samegame(installed, tmp_path, "presets", "show", "cubes", "--format", "json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["formula"] == "cubes"
+    result = samegame(
+        installed,
+        tmp_path,
+        "replay",
+        "--preset",
+        "cubes",
+        "--board",
+        str(board),
+        "--moves",
+        "A3 B2",
+        "--format",
+        "json",
+    )
+    assert result.returncode == 0, result.stderr
+    moves = json.loads(result.stdout)["moves"]
+    assert [(m["tiles"], m["points"]) for m in moves] == [(5, 27), (4, 8)]
+
+
+def test_formula_from_the_command_line(installed: Path, tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("RRRRRR\nBBGGGG\n")
+    result = samegame(
+        installed,
+        tmp_path,
+        "replay",
+        "--preset",
+        "custom",
+        "--formula",
+        "cubes",
+        "--board",
+        str(board),
+        "--moves",
+        "A2",
+        "--format",
+        "json",
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["moves"] == [{"move": "A2", "tiles": 6, "points": 64}]
+
+
+def test_autoload_disabled_hides_the_plugin(installed: Path, tmp_path: Path) -> None:
+    result = samegame(
+        installed,
+        tmp_path,
+        "presets",
+        "show",
+        "custom",
+        "--format",
+        "json",
+        SAMEGAME_DISABLE_PLUGIN_AUTOLOAD="1",
+    )
+    assert result.returncode == 0
+    board = tmp_path / "board.txt"
+    board.write_text("RR\n")
+    refused = samegame(
+        installed,
+        tmp_path,
+        "replay",
+        "--preset",
+        "custom",
+        "--formula",
+        "cubes",
+        "--board",
+        str(board),
+        "--moves",
+        "A1",
+        SAMEGAME_DISABLE_PLUGIN_AUTOLOAD="1",
+    )
+    assert refused.returncode == 3
+    assert refused.stderr.startswith("Error: ")
+    assert "cubes" in refused.stderr

@@ -1,0 +1,151 @@
+"""The plugin host: built-ins, entry points, environment switches, clashes, failures."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from samegame.contributions import ScoringFormula
+from samegame.events import GameRestarted
+from samegame.hookspecs import hookimpl
+from samegame.plugins import PluginHost, UnknownNameError
+
+
+def make_distribution(
+    root: Path, dist: str, entry_points: dict[str, str], modules: dict[str, str]
+) -> None:
+    """Lay out an installed distribution (dist-info + modules) under ``root``."""
+    info = root / f"{dist.replace('-', '_')}-1.2.3.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.2.3\n")
+    lines = ["[samegame]"] + [f"{name} = {target}" for name, target in entry_points.items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    for module, source in modules.items():
+        (root / f"{module}.py").write_text(textwrap.dedent(source))
+
+
+GOOD_PLUGIN = """
+    from samegame.contributions import ScoringFormula
+    from samegame.hookspecs import hookimpl
+
+    @hookimpl
+    def samegame_scoring_formulas():
+        return [ScoringFormula("triple", lambda n: 3 * n, "3n")]
+"""
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder on sys.path holding a good plugin and one whose module is missing."""
+    make_distribution(
+        tmp_path,
+        "samegame-triple",
+        {"triple": "sg_test_triple"},
+        {"sg_test_triple": GOOD_PLUGIN},
+    )
+    make_distribution(tmp_path, "samegame-broken", {"broken": "sg_test_missing_module"}, {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    monkeypatch.delenv("SAMEGAME_LOAD_PLUGINS", raising=False)
+    yield tmp_path
+    sys.modules.pop("sg_test_triple", None)
+
+
+def test_builtins_are_registered_as_plugins() -> None:
+    host = PluginHost(autoload=False)
+    assert set(host.records("scoring formula")) == {"basic", "pairs", "sum"}
+    assert set(host.records("penalty")) == {"none", "leftover-squared", "leftover-formula"}
+    assert {"random", "random-with-move", "each-colour-twice", "solvable"} <= set(
+        host.records("board generator")
+    )
+    assert {"text", "ansi", "svg"} <= set(host.records("renderer"))
+    assert host.formula("pairs").points(4) == 9
+    assert all(info.builtin for info in host.plugins.values())
+    assert host.problems == []
+
+
+def test_unknown_name_lists_known_ones() -> None:
+    host = PluginHost(autoload=False)
+    with pytest.raises(
+        UnknownNameError, match=r"no scoring formula is named 'nope'; known: basic, pairs, sum"
+    ):
+        host.formula("nope")
+
+
+def test_entry_point_plugin_loads_and_broken_one_is_reported(site: Path) -> None:
+    host = PluginHost()
+    assert host.formula("triple").points(5) == 15
+    info = host.plugins["triple"]
+    assert (info.distribution, info.version, info.builtin) == ("samegame-triple", "1.2.3", False)
+    assert info.contributes == {"scoring formula": ["triple"]}
+    assert "samegame-triple 1.2.3" in host.formula("triple").source
+    [problem] = host.problems
+    assert problem.startswith(
+        "plugin 'broken' from samegame-broken failed to load (ModuleNotFoundError"
+    )
+    assert problem.endswith("skipped")
+    assert "\n" not in problem
+
+
+def test_disable_autoload(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    host = PluginHost()
+    assert "triple" not in host.records("scoring formula")
+    assert host.problems == []
+
+
+@pytest.mark.parametrize("value", ["0", "false", ""])
+def test_disable_autoload_off_values(
+    site: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", value)
+    assert "triple" in PluginHost().records("scoring formula")
+
+
+def test_load_only_named_plugins(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.setenv("SAMEGAME_LOAD_PLUGINS", "samegame-triple, ghost")
+    host = PluginHost()
+    assert "triple" in host.records("scoring formula")
+    assert "broken" not in host.plugins
+    assert host.problems == [
+        "plugin 'ghost' named in SAMEGAME_LOAD_PLUGINS is not installed; skipped"
+    ]
+
+
+def test_duplicate_name_rejected_naming_both() -> None:
+    clash = SimpleNamespace(
+        samegame_scoring_formulas=hookimpl(lambda: [ScoringFormula("basic", lambda n: n, "n")])
+    )
+    host = PluginHost(autoload=False, extra=[("clash", clash)])
+    assert host.formula("basic").points(5) == 9  # the built-in (n-2)^2 stays
+    assert host.formula("basic").source == "scoring (built in)"
+    [problem] = host.problems
+    assert problem == (
+        "scoring formula 'basic' from clash (local) rejected: "
+        "the name is already registered by scoring (built in)"
+    )
+
+
+def test_failing_hook_is_reported_and_skipped() -> None:
+    def explode() -> list[ScoringFormula]:
+        raise RuntimeError("boom")
+
+    bad = SimpleNamespace(samegame_scoring_formulas=hookimpl(explode))
+    host = PluginHost(autoload=False, extra=[("bad", bad)])
+    assert set(host.records("scoring formula")) == {"basic", "pairs", "sum"}
+    assert host.problems == [
+        "plugin bad (local): samegame_scoring_formulas failed (RuntimeError: boom); skipped"
+    ]
+
+
+def test_event_observers_are_notified() -> None:
+    seen: list[object] = []
+    observer = SimpleNamespace(samegame_game_event=hookimpl(lambda event: seen.append(event)))
+    host = PluginHost(autoload=False, extra=[("observer", observer)])
+    host.notify(GameRestarted())
+    assert seen == [GameRestarted()]
