@@ -55,6 +55,7 @@ _NUMBER_FIRST = re.compile(r"^(\d+)\s*([a-z])$")
 _WORDS = re.compile(r"^(?:col|column)\s*(\d+|[a-z])\s*,?\s*row\s*(\d+)$")
 _WORDS_ROW_FIRST = re.compile(r"^row\s*(\d+)\s*,?\s*(?:col|column)\s*(\d+|[a-z])$")
 
+SPELLING_EXAMPLES = ("C5", "c5", "c 5", "5c", "column 3 row 5", "column C row 5")
 ACCEPTED_SPELLINGS = "C5, c5, 'c 5', 5c, 'column 3 row 5' or 'column C row 5'"
 
 
@@ -96,10 +97,16 @@ def check_cell(cell: Cell, width: int, height: int) -> None:
         )
 
 
-def describe_span(cells: list[Cell]) -> str:
-    """``"C5"`` for one cell, else the corners of the bounding box: ``"C5 to E6"``."""
+def span_corners(cells: list[Cell]) -> tuple[Cell, Cell]:
+    """The bottom-left and top-right corners of the cells' bounding box."""
     low = Cell(min(c.col for c in cells), min(c.row for c in cells))
     high = Cell(max(c.col for c in cells), max(c.row for c in cells))
+    return low, high
+
+
+def describe_span(cells: list[Cell], template: str = "{low} to {high}") -> str:
+    """``"C5"`` for one cell, else the corners of the bounding box: ``"C5 to E6"``."""
+    low, high = span_corners(cells)
     if low == high:
         return format_cell(low)
-    return f"{format_cell(low)} to {format_cell(high)}"
+    return template.format(low=format_cell(low), high=format_cell(high))

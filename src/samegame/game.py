@@ -20,7 +20,7 @@ suggests a group and never plays it. A board with no legal group is finished at 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -128,6 +128,31 @@ class Game:
         self.practice = practice
         self.practice_reasons: list[str] = ["replay"] if practice else []
 
+    @classmethod
+    def resume(
+        cls,
+        board: Board,
+        rules: Rules,
+        moves: Sequence[Cell],
+        redo: Sequence[Cell] = (),
+        *,
+        reasons: Sequence[str] = (),
+        observers: Iterable[Observer] = (),
+    ) -> Game:
+        """Rebuild a saved game: play ``moves`` from ``board``, then make ``redo`` (in
+        ``redo_cells`` order, the next move to redo last) redoable again. Nothing is
+        emitted; ``reasons`` restores the practice marks. Raises MoveRejected when a
+        saved move is not legal on the saved board."""
+        game = cls(board, rules)
+        for cell in (*moves, *reversed(redo)):
+            game._remove(game.preview(cell).group)
+        for _ in redo:
+            game._redo.append(game._moves.pop())
+        game.practice_reasons = list(reasons)
+        game.practice = bool(reasons)
+        game._observers = list(observers)
+        return game
+
     # -- state -------------------------------------------------------------------
 
     @property
@@ -137,6 +162,16 @@ class Game:
     @property
     def moves(self) -> tuple[Move, ...]:
         return tuple(self._moves)
+
+    @property
+    def move_cells(self) -> list[Cell]:
+        """The canonical tile of every move played, in order (what saves store)."""
+        return [move.anchor for move in self._moves]
+
+    @property
+    def redo_cells(self) -> list[Cell]:
+        """The canonical tiles of the undone moves; the next one to redo is last."""
+        return [move.anchor for move in self._redo]
 
     @property
     def score(self) -> int:

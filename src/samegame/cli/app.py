@@ -14,6 +14,8 @@ from samegame.board import BoardError
 from samegame.boards import BoardSpecError
 from samegame.cli.board_cmd import board_app
 from samegame.cli.errors import CommandError, ExitCode, report, show_help_without_command
+from samegame.cli.guide_cmd import accessibility_command, tutorial_command
+from samegame.cli.play_cmd import play_command
 from samegame.cli.plugins_cmd import plugins_command
 from samegame.cli.presets_cmd import presets_app
 from samegame.cli.replay_cmd import replay_command
@@ -49,6 +51,9 @@ def root(
     show_help_without_command(ctx)
 
 
+app.command("play")(play_command)
+app.command("tutorial")(tutorial_command)
+app.command("accessibility")(accessibility_command)
 app.add_typer(presets_app, name="presets")
 app.add_typer(board_app, name="board")
 app.command("replay")(replay_command)

@@ -1,0 +1,142 @@
+"""``samegame play``: the line interface on an embedded default, nothing to configure."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from samegame.cli.common import (
+    BoardNumberOption,
+    BoardTypeOption,
+    ClearBonusOption,
+    ColoursOption,
+    FormulaOption,
+    PresetOption,
+    SizeOption,
+    board_setup,
+    host,
+    load_preset,
+    numbered_board,
+)
+from samegame.cli.errors import ExitCode, fail
+from samegame.i18n import LANGUAGES
+from samegame.presets import PresetError
+from samegame.repl.announcer import Verbosity
+from samegame.repl.commands import ALL_WORDS
+from samegame.repl.loop import run_session
+from samegame.repl.session import Session, Table
+from samegame.repl.settings import Settings
+from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
+from samegame.rules import SelectionMode
+from samegame.store import Store, StoreError
+
+
+class ColourMode(StrEnum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def play_command(
+    preset_name: PresetOption = "basic",
+    size: SizeOption = None,
+    colours: ColoursOption = None,
+    board_type: BoardTypeOption = None,
+    board_number: BoardNumberOption = None,
+    formula: FormulaOption = None,
+    clear_bonus: ClearBonusOption = None,
+    accessible: Annotated[
+        bool | None,
+        typer.Option(
+            "--accessible/--no-accessible",
+            help="Plain append-only lines for screen readers (also SAMEGAME_ACCESSIBLE=1).",
+        ),
+    ] = None,
+    verbosity: Annotated[
+        Verbosity | None, typer.Option("--verbosity", help="terse, normal or verbose.")
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Language: en or ja.")] = None,
+    color: Annotated[
+        ColourMode | None, typer.Option("--color", "--colour", help="auto, always or never.")
+    ] = None,
+    one_click: Annotated[
+        bool | None,
+        typer.Option(
+            "--one-click/--confirm", help="Remove with one click, where the preset allows it."
+        ),
+    ] = None,
+    bell: Annotated[
+        bool | None,
+        typer.Option("--bell/--no-bell", help="Ring the bell on a refused move and at the end."),
+    ] = None,
+) -> None:
+    """Play SameGame in the line interface; an unfinished game of the same rules resumes.
+
+    Type help in the game for every command. Games are saved after every move.
+    """
+    preset = load_preset(preset_name, formula, clear_bonus)
+    setup = board_setup(preset, size, colours, board_type)
+    if board_number is not None:
+        numbered_board(setup, board_number)  # checks the number before anything is saved
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(
+            f"language '{lang}' is not available; use --lang en or --lang ja", ExitCode.USAGE
+        )
+    if one_click:
+        try:
+            preset.with_overrides(host(), selection=SelectionMode.ONE_CLICK)
+        except PresetError as error:
+            raise fail(str(error), ExitCode.USAGE) from None
+    try:
+        with Store() as store:
+            settings = Settings.from_json(store.get_setting("settings", {}))
+            settings = _apply_flags(settings, verbosity, lang, color, one_click, bell)
+            accessible_mode = resolve_accessible(accessible, settings.accessible)
+            io = make_io(
+                accessible=accessible_mode, stdin=sys.stdin, stdout=sys.stdout, words=ALL_WORDS
+            )
+            draw = None
+            if not accessible_mode:
+                use_colour = colour_enabled(settings.colour, sys.stdout.isatty(), False)
+                renderer = host().renderer("ansi" if use_colour else "text")
+                options = {"symbols": settings.symbols}
+                draw = lambda board: renderer.render(board, options)  # noqa: E731
+            table = Table(preset, preset.rules, setup.board_type, setup.spec)
+            session = Session(
+                host=host(),
+                table=table,
+                store=store,
+                settings=settings,
+                board_number=board_number,
+                draw=draw,
+            )
+            run_session(session, io)
+    except StoreError as error:
+        raise fail(str(error), ExitCode.DATA) from None
+
+
+def _apply_flags(
+    settings: Settings,
+    verbosity: Verbosity | None,
+    lang: str | None,
+    color: ColourMode | None,
+    one_click: bool | None,
+    bell: bool | None,
+) -> Settings:
+    """This run's command-line choices over the saved settings (not saved)."""
+    changes: dict[str, object] = {}
+    if verbosity is not None:
+        changes["verbosity"] = verbosity
+    if lang is not None:
+        changes["language"] = lang
+    if color is not None:
+        changes["colour"] = color.value
+    if one_click is not None:
+        changes["one_click"] = one_click
+    if bell is not None:
+        changes["bell"] = bell
+    return replace(settings, **changes)  # type: ignore[arg-type]

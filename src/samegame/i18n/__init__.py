@@ -1,0 +1,51 @@
+"""Message catalogues: every word the line interface says, in English and Japanese.
+
+A catalogue maps a key to a template (``str.format`` placeholders) or, where the
+words depend on a number, to plural forms ``{"one": ..., "other": ...}`` chosen by
+the ``count`` parameter. Both languages have exactly the same keys and the same
+placeholders in every form; a test checks it.
+
+>>> english = translator("en")
+>>> english("points", count=1), english("points", count=25)
+('1 point', '25 points')
+>>> translator("ja")("points", count=25)
+'25点'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from samegame.i18n import en, ja
+
+Template = str | Mapping[str, str]
+
+LANGUAGES: dict[str, Mapping[str, Template]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+class Translator:
+    """Formats catalogue messages in one language: ``tr("key", **params)``."""
+
+    def __init__(self, language: str) -> None:
+        if language not in LANGUAGES:
+            known = ", ".join(sorted(LANGUAGES))
+            raise ValueError(f"language '{language}' is not available; choose {known}")
+        self.language = language
+        self._messages = LANGUAGES[language]
+
+    def __call__(self, key: str, **params: object) -> str:
+        template = self._messages[key]
+        if not isinstance(template, str):
+            count = params.get("count")
+            form = "one" if count == 1 and "one" in template else "other"
+            template = template[form]
+        return template.format(**params)
+
+    def has(self, key: str) -> bool:
+        return key in self._messages
+
+
+def translator(language: str) -> Translator:
+    """The translator of a language code (``en`` or ``ja``); ValueError otherwise."""
+    return Translator(language)

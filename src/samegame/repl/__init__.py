@@ -1,0 +1,1 @@
+"""The line interface: command parser, session, announcer and the two IO paths."""

@@ -1,0 +1,410 @@
+"""The announcer: every sentence the line interface says, built from catalogue keys.
+
+One announcer serves both input paths and every language. Announcements are lists
+of lines, result first, then consequences. Verbosity:
+
+- ``terse``: one line per move (and one more when the game ends);
+- ``normal``: the result, a summary of what fell and moved, the groups left;
+- ``verbose``: as normal, plus every tile that fell and every column that moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from samegame.board import Board, Fall, Group, Shift
+from samegame.coords import Cell, column_letter, describe_span, format_cell
+from samegame.events import (
+    ColumnsShifted,
+    Event,
+    GameOver,
+    GameRestarted,
+    GroupRemoved,
+    MoveRedone,
+    MoveUndone,
+    PracticeMarked,
+    TilesFell,
+)
+from samegame.game import GameResult, MoveRejected, Preview, Rejection
+from samegame.i18n import Translator
+from samegame.palette import PALETTE
+from samegame.rules import Rules
+from samegame.textboard import board_rows
+
+
+class Verbosity(StrEnum):
+    TERSE = "terse"
+    NORMAL = "normal"
+    VERBOSE = "verbose"
+
+
+def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for index in sorted(set(indices)):
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs
+
+
+class Announcer:
+    """Turns game events, rejections and queries into sentences."""
+
+    def __init__(self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.tr = tr
+        self.verbosity = verbosity
+
+    # -- words -------------------------------------------------------------------
+
+    def tiles(self, colour: int, count: int) -> str:
+        """``5 red circles``: count, colour and shape."""
+        entry = PALETTE[colour]
+        return self.tr(
+            "tiles",
+            count=count,
+            colour=self.tr(f"colour.{entry.name}"),
+            shape=self.tr(f"shape.{entry.shape}", count=count),
+        )
+
+    def tile(self, colour: int) -> str:
+        """``red circle``: one tile's colour and shape, without a number."""
+        entry = PALETTE[colour]
+        return self.tr(
+            "tile",
+            colour=self.tr(f"colour.{entry.name}"),
+            shape=self.tr(f"shape.{entry.shape}", count=1),
+        )
+
+    def points(self, points: int) -> str:
+        return self.tr("points", count=points)
+
+    def columns(self, indices: Sequence[int]) -> str:
+        """``C``, ``C and E``, ``C to F``, ``A, C to F and H``."""
+        parts: list[str] = []
+        for low, high in _ranges(indices):
+            if high - low <= 1:
+                parts.extend(column_letter(c) for c in range(low, high + 1))
+            else:
+                parts.append(self.tr("range", low=column_letter(low), high=column_letter(high)))
+        return self.join(parts)
+
+    def span(self, cells: list[Cell]) -> str:
+        """``C5``, or the corners of the cells' bounding box: ``C5 to E6``."""
+        return describe_span(cells, self.tr("range", low="{low}", high="{high}"))
+
+    def join(self, parts: Sequence[str], *, either: bool = False) -> str:
+        """``a, b and c``, or ``a, b or c`` when ``either``."""
+        if len(parts) <= 1:
+            return "".join(parts)
+        head = self.tr("list.separator").join(parts[:-1])
+        if either:
+            return self.tr("list.or", head=head, last=parts[-1])
+        return self.tr("list", head=head, last=parts[-1])
+
+    def group(self, board: Board, group: Group, rules: Rules) -> str:
+        """``9 blue triangles at A1 to B5, 49 points``."""
+        span = self.span(board.cells(group.mask))
+        return self.tr(
+            "group",
+            tiles=self.tiles(group.colour, group.size),
+            span=span,
+            points=self.points(rules.points(group.size)),
+        )
+
+    # -- moves -------------------------------------------------------------------
+
+    def preview(self, preview: Preview) -> list[str]:
+        return [
+            self.tr(
+                "selected",
+                tiles=self.tiles(preview.group.colour, preview.group.size),
+                span=self.span(list(preview.cells)),
+                points=self.points(preview.points),
+            )
+        ]
+
+    def rejection(self, error: MoveRejected) -> list[str]:
+        cell = format_cell(error.cell) if error.cell is not None else ""
+        reason = error.reason
+        if reason is Rejection.OUTSIDE:
+            return [self.tr("rejected.outside", cell=cell)]
+        if reason is Rejection.EMPTY_CELL:
+            return [self.tr("rejected.empty", cell=cell)]
+        if reason is Rejection.TOO_SMALL:
+            if error.tiles == 1:
+                return [self.tr("rejected.single", cell=cell)]
+            return [self.tr("rejected.small", cell=cell, count=error.tiles)]
+        return [self.tr(f"rejected.{reason.value}")]
+
+    def events(self, events: Sequence[Event], board_after: Board, rules: Rules) -> list[str]:
+        """A move (or undo, redo, restart) in words: what happened first, then what
+        fell and moved, then the groups left, or the result when the game ended."""
+        happened: list[str] = []
+        consequences: list[str] = []
+        ending: list[str] = []
+        for event in events:
+            if isinstance(event, TilesFell):
+                consequences.extend(self._falls(event.falls))
+            elif isinstance(event, ColumnsShifted):
+                consequences.extend(self._shifts(event.emptied, event.shifts))
+            elif isinstance(event, GameOver):
+                ending.extend(self.result(event.result))
+            else:
+                happened.extend(self.event_lines(event))
+        status = [self.groups_status(board_after, rules)] if happened and not ending else []
+        if self.verbosity is Verbosity.TERSE:
+            lines = [" ".join(happened + status)] if happened else []
+            return lines + ([" ".join(ending)] if ending else [])
+        return happened + consequences + status + ending
+
+    def event_lines(self, event: Event) -> list[str]:
+        """The sentence of one event that is not a fall, shift or game over."""
+        if isinstance(event, GroupRemoved):
+            return [
+                self.tr(
+                    "removed",
+                    tiles=self.tiles(event.colour, event.tiles),
+                    span=self.span(list(event.cells)),
+                    points=self.points(event.points),
+                    score=event.score,
+                )
+            ]
+        if isinstance(event, TilesFell):
+            return self._falls(event.falls)
+        if isinstance(event, ColumnsShifted):
+            return self._shifts(event.emptied, event.shifts)
+        if isinstance(event, GameOver):
+            return self.result(event.result)
+        if isinstance(event, MoveUndone):
+            return [
+                self.tr(
+                    "undone", cell=format_cell(event.anchor), count=event.tiles, score=event.score
+                )
+            ]
+        if isinstance(event, MoveRedone):
+            return [self.tr("redone", number=event.move_number)]
+        if isinstance(event, GameRestarted):
+            return [self.tr("restarted")]
+        if isinstance(event, PracticeMarked):
+            return [self.tr(f"practice.{event.reason}")]
+        return []
+
+    def _falls(self, falls: Sequence[Fall]) -> list[str]:
+        if self.verbosity is not Verbosity.VERBOSE:
+            columns = sorted({f.col for f in falls})
+            return [
+                self.tr(
+                    "fell.summary",
+                    count=len(columns),
+                    tiles=self.tr("tile.count", count=len(falls)),
+                    columns=self.columns(columns),
+                )
+            ]
+        return [
+            self.tr(
+                "fell.tile",
+                tile=self.tile(fall.colour),
+                origin=format_cell(Cell(fall.col, fall.from_row)),
+                target=format_cell(Cell(fall.col, fall.to_row)),
+            )
+            for fall in falls
+        ]
+
+    def _shifts(self, emptied: Sequence[int], shifts: Sequence[Shift]) -> list[str]:
+        lines = [self.tr("emptied", count=len(emptied), columns=self.columns(emptied))]
+        if not shifts:
+            return lines
+        if self.verbosity is Verbosity.VERBOSE:
+            lines.extend(
+                self.tr(
+                    "moved.column", origin=column_letter(s.from_col), target=column_letter(s.to_col)
+                )
+                for s in shifts
+            )
+        else:
+            moved = [s.from_col for s in shifts]
+            lines.append(self.tr("moved.summary", count=len(moved), columns=self.columns(moved)))
+        return lines
+
+    def groups_status(self, board: Board, rules: Rules) -> str:
+        groups = board.groups(rules.min_group)
+        if not groups:
+            return self.tr("groups.none")
+        largest = max(groups, key=lambda g: (g.size, -g.anchor.col, -g.anchor.row))
+        return self.tr(
+            "groups.status",
+            count=len(groups),
+            largest=self.tiles(largest.colour, largest.size),
+            cell=format_cell(largest.anchor),
+        )
+
+    def result(self, result: GameResult) -> list[str]:
+        if result.cleared:
+            head = self.tr("over.cleared", bonus=result.bonus, score=result.score)
+        else:
+            head = self.tr(
+                "over.stuck", count=result.remaining, penalty=result.penalty, score=result.score
+            )
+        return [head, self.tr("over.moves", count=result.moves, points=self.points(result.points))]
+
+    # -- queries -----------------------------------------------------------------
+
+    def board(self, board: Board) -> list[str]:
+        """``Row 5: R R B .`` for every row, top first, then the legend."""
+        lines = []
+        for top_index, symbols in enumerate(board_rows(board)):
+            lines.append(self.tr("row", number=board.height - top_index, cells=" ".join(symbols)))
+        return [
+            self.tr("board.heading", width=board.width, height=board.height),
+            *lines,
+            self.legend(board),
+        ]
+
+    def legend(self, board: Board) -> str:
+        used = sorted(board.colour_counts())
+        parts = [f"{PALETTE[c].letter} {self.tile(c)}" for c in used]
+        return self.tr(
+            "legend", entries=self.tr("list.separator").join(parts) or self.tr("legend.empty")
+        )
+
+    def row(self, board: Board, number: int) -> list[str]:
+        if not 1 <= number <= board.height:
+            return [self.tr("query.bad_row", number=number, height=board.height)]
+        symbols = board_rows(board)[board.height - number]
+        return [self.tr("row", number=number, cells=" ".join(symbols))]
+
+    def column(self, board: Board, col: int) -> list[str]:
+        if not 0 <= col < board.width:
+            return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
+        height = board.column_height(col)
+        if height == 0:
+            return [self.tr("column.empty", column=column_letter(col))]
+        symbols = [PALETTE[c].letter for c in board.columns()[col]]
+        return [self.tr("column", column=column_letter(col), count=height, cells=" ".join(symbols))]
+
+    def cell(self, board: Board, cell: Cell, rules: Rules) -> list[str]:
+        name = format_cell(cell)
+        if not (0 <= cell.col < board.width and 0 <= cell.row < board.height):
+            return [self.tr("rejected.outside", cell=name)]
+        group = board.group_at(cell)
+        if group is None:
+            return [self.tr("cell.empty", cell=name)]
+        if group.size == 1:
+            return [self.tr("cell.single", cell=name, tile=self.tile(group.colour))]
+        return [
+            self.tr(
+                "cell.group",
+                cell=name,
+                tile=self.tile(group.colour),
+                group=self.group(board, group, rules),
+            )
+        ]
+
+    def groups(self, board: Board, rules: Rules) -> list[str]:
+        groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
+        if not groups:
+            return [self.tr("groups.none")]
+        lines = [self.tr("groups.heading", count=len(groups))]
+        lines.extend(
+            self.tr(
+                "groups.item",
+                tiles=self.tiles(g.colour, g.size),
+                cell=format_cell(g.anchor),
+                points=self.points(rules.points(g.size)),
+            )
+            for g in groups
+        )
+        return lines
+
+    def colours(self, board: Board) -> list[str]:
+        counts = board.colour_counts()
+        if not counts:
+            return [self.tr("colours.none")]
+        parts = [self.tiles(colour, count) for colour, count in sorted(counts.items())]
+        return [self.tr("colours", entries=self.join(parts))]
+
+    def summary(
+        self, board: Board, rules: Rules, score: int, moves: int, practice: bool
+    ) -> list[str]:
+        lines = [
+            self.tr(
+                "summary",
+                score=score,
+                count=moves,
+                tiles=self.tr("tile.count", count=board.tile_count()),
+            ),
+            self.groups_status(board, rules),
+        ]
+        lonely = [c for c, n in sorted(board.colour_counts().items()) if n == 1]
+        if lonely:
+            lines.append(
+                self.tr("summary.lonely", colours=self.join([self.tile(c) for c in lonely]))
+            )
+        if practice:
+            lines.append(self.tr("summary.practice"))
+        return lines
+
+    def score(self, score: int, moves: int, practice: bool) -> list[str]:
+        key = "score.practice" if practice else "score"
+        return [self.tr(key, score=score, count=moves)]
+
+    def rules(self, title: str, rules: Rules) -> list[str]:
+        lines = [
+            self.tr("rules.title", title=title),
+            self.tr(
+                "rules.formula", name=rules.formula.name, description=rules.formula.description
+            ),
+            self.tr("rules.bonus", bonus=rules.clear_bonus)
+            if rules.clear_bonus
+            else self.tr("rules.no_bonus"),
+            self.tr("rules.min_group", count=rules.min_group),
+        ]
+        if rules.penalty.name != "none":
+            lines.append(
+                self.tr(
+                    "rules.penalty", name=rules.penalty.name, description=rules.penalty.description
+                )
+            )
+        lines.append(self.tr(f"rules.undo.{rules.undo.value}"))
+        lines.append(
+            self.tr("rules.hint.practice" if rules.hint_is_practice else "rules.hint.free")
+        )
+        return lines
+
+    def hint(self, board: Board, group: Group | None, rules: Rules) -> list[str]:
+        if group is None:
+            return [self.tr("hint.none")]
+        return [
+            self.tr(
+                "hint",
+                tiles=self.tiles(group.colour, group.size),
+                cell=format_cell(group.anchor),
+                points=self.points(rules.points(group.size)),
+            ),
+            self.hint_reason(board, group, rules),
+        ]
+
+    def hint_reason(self, board: Board, group: Group, rules: Rules) -> str:
+        """One sentence on why the hint is good: it clears the board, joins tiles into
+        a bigger group, removes a colour's last tiles, or simply scores most."""
+        after = board.remove(group)
+        if after.is_empty():
+            return self.tr("hint.reason.clears")
+        before_best = _largest_by_colour(board)
+        after_best = _largest_by_colour(after)
+        gains = {c: after_best[c] - before_best.get(c, 0) for c in after_best}
+        colour, gain = max(gains.items(), key=lambda item: (item[1], -item[0]), default=(0, 0))
+        if gain > 0:
+            return self.tr("hint.reason.joins", tiles=self.tiles(colour, after_best[colour]))
+        if group.colour not in after.colour_counts():
+            return self.tr("hint.reason.last", tile=self.tile(group.colour))
+        return self.tr("hint.reason.points")
+
+
+def _largest_by_colour(board: Board) -> dict[int, int]:
+    best: dict[int, int] = {}
+    for group in board.iter_groups(1):
+        best[group.colour] = max(best.get(group.colour, 0), group.size)
+    return best

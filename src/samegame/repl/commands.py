@@ -1,0 +1,137 @@
+"""The command language of the line interface: one parser for both input paths.
+
+A line is a cell (``C5``, ``c 5``, ``5c``, ``column 3 row 5``), or a command word
+(or its short form) with its argument.
+
+>>> parse_command("C5")
+Command(kind=<Kind.SELECT: 'select'>, cell=Cell(col=2, row=4), number=None, words=())
+>>> parse_command("row 3").number, parse_command("u").kind.value
+(3, 'undo')
+>>> parse_command("set verbosity terse").words
+('verbosity', 'terse')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from samegame.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
+
+
+class Kind(StrEnum):
+    SELECT = "select"
+    REMOVE = "remove"
+    CANCEL = "cancel"
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    NEW = "new"
+    NEXT = "next"
+    HINT = "hint"
+    QUIT = "quit"
+    HELP = "help"
+    BOARD = "board"
+    ROW = "row"
+    COLUMN = "column"
+    CELL = "cell"
+    GROUPS = "groups"
+    SUMMARY = "summary"
+    COLOURS = "colours"
+    SCORE = "score"
+    LAST = "last"
+    COORDS = "coords"
+    RULES = "rules"
+    SETTINGS = "settings"
+    VERBOSITY = "verbosity"
+
+
+# Every command word with its short forms, in the order help lists them.
+WORDS: dict[Kind, tuple[str, ...]] = {
+    Kind.REMOVE: ("remove", "x", "ok"),
+    Kind.CANCEL: ("cancel", "c"),
+    Kind.UNDO: ("undo", "u"),
+    Kind.REDO: ("redo", "r"),
+    Kind.RESTART: ("restart", "rs"),
+    Kind.NEW: ("new", "n"),
+    Kind.NEXT: ("next", "nx"),
+    Kind.HINT: ("hint", "i"),
+    Kind.QUIT: ("quit", "q", "exit"),
+    Kind.HELP: ("help", "h", "?"),
+    Kind.BOARD: ("board", "b"),
+    Kind.ROW: ("row", "ro"),
+    Kind.COLUMN: ("column", "col"),
+    Kind.CELL: ("cell", "ce"),
+    Kind.GROUPS: ("groups", "g"),
+    Kind.SUMMARY: ("summary", "s"),
+    Kind.COLOURS: ("colours", "colors", "co"),
+    Kind.SCORE: ("score", "sc"),
+    Kind.LAST: ("last", "repeat", "l"),
+    Kind.COORDS: ("coords", "coordinates"),
+    Kind.RULES: ("rules", "ru"),
+    Kind.SETTINGS: ("settings", "set"),
+    Kind.VERBOSITY: ("verbosity", "v"),
+}
+_BY_WORD = {word: kind for kind, words in WORDS.items() for word in words}
+ALL_WORDS = tuple(word for words in WORDS.values() for word in words)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line. ``cell`` for SELECT and CELL, ``number`` for ROW and COLUMN
+    (a 0-based column index for COLUMN, a 1-based row number for ROW), ``words``
+    for SETTINGS and VERBOSITY."""
+
+    kind: Kind
+    cell: Cell | None = None
+    number: int | None = None
+    words: tuple[str, ...] = ()
+
+
+class CommandError(ValueError):
+    """A line that is not a command: ``key`` and ``params`` name the message."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def parse_command(line: str) -> Command | None:
+    """Parse one line; None for a blank line; CommandError for anything unknown."""
+    text = " ".join(line.strip().split())
+    if not text:
+        return None
+    try:
+        return Command(Kind.SELECT, cell=parse_cell(text))
+    except CoordinateError:
+        pass
+    word, _, rest = text.partition(" ")
+    kind = _BY_WORD.get(word.lower())
+    if kind is None:
+        raise CommandError("error.unknown", text=text)
+    rest = rest.strip()
+    if kind is Kind.CELL:
+        try:
+            return Command(kind, cell=parse_cell(rest))
+        except CoordinateError:
+            raise CommandError("error.cell_argument", text=rest) from None
+    if kind is Kind.ROW:
+        if not rest.isdigit() or int(rest) < 1:
+            raise CommandError("error.row_argument", text=rest)
+        return Command(kind, number=int(rest))
+    if kind is Kind.COLUMN:
+        return Command(kind, number=_column_argument(rest))
+    if kind in (Kind.SETTINGS, Kind.VERBOSITY):
+        return Command(kind, words=tuple(rest.lower().split()))
+    if rest:
+        raise CommandError("error.no_argument", command=word.lower(), text=rest)
+    return Command(kind)
+
+
+def _column_argument(text: str) -> int:
+    if len(text) == 1 and text.upper() in COLUMN_LETTERS:
+        return COLUMN_LETTERS.index(text.upper())
+    if text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise CommandError("error.column_argument", text=text)

@@ -1,0 +1,120 @@
+"""Player settings of the line interface, saved between runs.
+
+>>> Settings().with_value("verbosity", "terse").verbosity
+<Verbosity.TERSE: 'terse'>
+>>> Settings().with_value("bell", "maybe")
+Traceback (most recent call last):
+...
+samegame.repl.settings.SettingError: bell
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from samegame.i18n import LANGUAGES
+from samegame.repl.announcer import Verbosity
+
+ON_WORDS = {
+    "on": True,
+    "yes": True,
+    "true": True,
+    "1": True,
+    "off": False,
+    "no": False,
+    "false": False,
+    "0": False,
+}
+COLOUR_CHOICES = ("auto", "always", "never")
+SYMBOL_CHOICES = ("letters", "shapes")
+
+
+class SettingError(ValueError):
+    """An unknown setting or a value it cannot take; ``args[0]`` is the setting name."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose. ``accessible`` None means: decide from the environment."""
+
+    verbosity: Verbosity = Verbosity.NORMAL
+    language: str = "en"
+    accessible: bool | None = None
+    colour: str = "auto"
+    symbols: str = "letters"
+    one_click: bool = False
+    bell: bool = False
+
+    NAMES = ("verbosity", "language", "accessible", "colour", "symbols", "one-click", "bell")
+
+    def with_value(self, name: str, value: str) -> Settings:
+        """A copy with one setting changed from its typed words; SettingError if wrong."""
+        name = {"lang": "language", "color": "colour", "oneclick": "one-click"}.get(name, name)
+        value = value.lower()
+        if name == "verbosity" and value in Verbosity.__members__.values():
+            return replace(self, verbosity=Verbosity(value))
+        if name == "language" and value in LANGUAGES:
+            return replace(self, language=value)
+        if name == "colour" and value in COLOUR_CHOICES:
+            return replace(self, colour=value)
+        if name == "symbols" and value in SYMBOL_CHOICES:
+            return replace(self, symbols=value)
+        if name in ("accessible", "one-click", "bell") and value in ON_WORDS:
+            on = ON_WORDS[value]
+            if name == "accessible":
+                return replace(self, accessible=on)
+            if name == "bell":
+                return replace(self, bell=on)
+            return replace(self, one_click=on)
+        raise SettingError(name)
+
+    def choices(self, name: str) -> str:
+        """The values a setting takes, for error messages."""
+        if name == "verbosity":
+            return "terse, normal, verbose"
+        if name == "language":
+            return ", ".join(sorted(LANGUAGES))
+        if name == "colour":
+            return ", ".join(COLOUR_CHOICES)
+        if name == "symbols":
+            return ", ".join(SYMBOL_CHOICES)
+        return "on, off"
+
+    def shown(self) -> dict[str, str]:
+        """Every setting as the words the player would type."""
+
+        def word(value: bool | None) -> str:
+            return "auto" if value is None else ("on" if value else "off")
+
+        return {
+            "verbosity": self.verbosity.value,
+            "language": self.language,
+            "accessible": word(self.accessible),
+            "colour": self.colour,
+            "symbols": self.symbols,
+            "one-click": word(self.one_click),
+            "bell": word(self.bell),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["verbosity"] = self.verbosity.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from saved JSON; unknown or broken entries fall back to defaults."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for key, value in data.items():
+            name = key.replace("_", "-")
+            if value is None or name not in cls.NAMES:
+                continue
+            text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            try:
+                settings = settings.with_value(name, text)
+            except SettingError:
+                continue
+        return settings

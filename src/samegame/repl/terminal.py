@@ -1,0 +1,139 @@
+"""The two input paths and the switches that choose between them.
+
+- Plain lines (``input()`` and ``print``): append-only, no escape sequences; used in
+  accessible mode and whenever standard input or output is not a terminal.
+- prompt_toolkit: history and readline-style completion on a sighted terminal; never
+  full screen, no mouse, no toolbar, no right prompt, no suggestions.
+
+Both feed the same Session and print the same announcer's lines.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Protocol, TextIO
+
+PROMPT = "> "
+
+OFF_WORDS = ("0", "false", "no", "off")
+
+
+class LineIO(Protocol):
+    """Reads a command line and writes announcement lines."""
+
+    def read(self) -> str | None:
+        """The next line, or None at the end of input."""
+
+    def write(self, lines: Sequence[str]) -> None:
+        """Print lines and flush before the next prompt."""
+
+    def bell(self) -> None:
+        """Ring the terminal bell."""
+
+
+def resolve_accessible(
+    flag: bool | None, setting: bool | None, environ: Mapping[str, str] | None = None
+) -> bool:
+    """Accessible mode: the flag, else SAMEGAME_ACCESSIBLE, else a non-empty
+    ACCESSIBLE (``0``/``false`` mean off), else the saved setting, else off."""
+    env = os.environ if environ is None else environ
+    if flag is not None:
+        return flag
+    for name in ("SAMEGAME_ACCESSIBLE", "ACCESSIBLE"):
+        value = env.get(name, "").strip().lower()
+        if value:
+            return value not in OFF_WORDS
+    return bool(setting)
+
+
+def colour_enabled(
+    mode: str, output_is_terminal: bool, accessible: bool, environ: Mapping[str, str] | None = None
+) -> bool:
+    """ANSI colour only when asked (``always``) or, for ``auto``, on a sighted
+    terminal without NO_COLOR and with a TERM other than dumb."""
+    env = os.environ if environ is None else environ
+    if mode == "always":
+        return True
+    if mode == "never" or accessible:
+        return False
+    return output_is_terminal and "NO_COLOR" not in env and env.get("TERM", "") != "dumb"
+
+
+class PlainIO:
+    """Append-only lines. When input is not a terminal the prompt and the command are
+    echoed as one line, so a piped session reads as a transcript."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, interactive: bool) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = interactive
+
+    def read(self) -> str | None:
+        if self.interactive:
+            self.stdout.write(PROMPT)
+            self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return None
+        line = line.rstrip("\r\n")
+        if not self.interactive:
+            self.stdout.write(f"{PROMPT}{line}\n")
+        return line
+
+    def write(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def bell(self) -> None:
+        self.stdout.write("\a")
+        self.stdout.flush()
+
+
+class PromptToolkitIO:
+    """prompt_toolkit on a sighted terminal, configured to stay out of the way."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            completer=WordCompleter(list(words), ignore_case=True, sentence=True),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            auto_suggest=None,
+            mouse_support=False,
+            bottom_toolbar=None,
+            rprompt=None,
+            refresh_interval=0,
+            enable_suspend=True,
+        )
+
+    def read(self) -> str | None:
+        try:
+            line: str = self.session.prompt(PROMPT)
+            return line
+        except EOFError:
+            return None
+
+    def write(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+
+    def bell(self) -> None:
+        sys.stdout.write("\a")
+        sys.stdout.flush()
+
+
+def make_io(*, accessible: bool, stdin: TextIO, stdout: TextIO, words: Sequence[str]) -> LineIO:
+    """The plain path in accessible mode or off a terminal, else prompt_toolkit."""
+    interactive = stdin.isatty()
+    if accessible or not interactive or not stdout.isatty():
+        return PlainIO(stdin, stdout, interactive=interactive)
+    return PromptToolkitIO(words)
