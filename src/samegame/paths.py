@@ -1,4 +1,5 @@
-"""Where samegame keeps files: user presets, settings, saved games.
+"""Where samegame keeps files: user presets (config), and the database of saved
+games, scores and settings (data).
 
 ``SAMEGAME_HOME`` overrides everything: config goes to ``$SAMEGAME_HOME/config`` and
 data to ``$SAMEGAME_HOME/data``. Otherwise the platform's user directories are used
@@ -22,13 +23,13 @@ def _home() -> Path | None:
 
 
 def config_dir() -> Path:
-    """User configuration (settings, user presets); not created here."""
+    """User configuration (user presets); not created here."""
     home = _home()
     return home / "config" if home else platformdirs.user_config_path(APP_NAME)
 
 
 def data_dir() -> Path:
-    """User data (saved games, scores); not created here."""
+    """User data (the database of saved games, scores and settings); not created here."""
     home = _home()
     return home / "data" if home else platformdirs.user_data_path(APP_NAME)
 

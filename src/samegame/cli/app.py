@@ -19,6 +19,7 @@ from samegame.cli.play_cmd import play_command
 from samegame.cli.plugins_cmd import plugins_command
 from samegame.cli.presets_cmd import presets_app
 from samegame.cli.replay_cmd import replay_command
+from samegame.cli.scores_cmd import history_command, scores_command
 from samegame.plugins import UnknownNameError
 from samegame.presets import PresetError
 from samegame.textboard import TextBoardError
@@ -52,6 +53,8 @@ def root(
 
 
 app.command("play")(play_command)
+app.command("scores")(scores_command)
+app.command("history")(history_command)
 app.command("tutorial")(tutorial_command)
 app.command("accessibility")(accessibility_command)
 app.add_typer(presets_app, name="presets")

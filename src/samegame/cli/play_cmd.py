@@ -23,8 +23,10 @@ from samegame.cli.common import (
     numbered_board,
 )
 from samegame.cli.errors import ExitCode, fail
+from samegame.contributions import BoardSpec
 from samegame.i18n import LANGUAGES
-from samegame.presets import PresetError
+from samegame.plugins import UnknownNameError
+from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
@@ -32,7 +34,7 @@ from samegame.repl.session import Session, Table
 from samegame.repl.settings import Settings
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
-from samegame.store import Store, StoreError
+from samegame.store import NotFoundError, SavedGame, Store, StoreError
 
 
 class ColourMode(StrEnum):
@@ -73,13 +75,24 @@ def play_command(
         bool | None,
         typer.Option("--bell/--no-bell", help="Ring the bell on a refused move and at the end."),
     ] = None,
+    game_id: Annotated[
+        int | None,
+        typer.Option(
+            "--game", help="Resume this saved game, or replay a finished one as practice (see history)."
+        ),
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Answer yes to every question.")] = False,
 ) -> None:
     """Play SameGame in the line interface; an unfinished game of the same rules resumes.
 
     Type help in the game for every command. Games are saved after every move.
     """
-    preset = load_preset(preset_name, formula, clear_bonus)
-    setup = board_setup(preset, size, colours, board_type)
+    if game_id is not None:
+        preset, setup, saved = _saved_table(game_id)
+    else:
+        preset = load_preset(preset_name, formula, clear_bonus)
+        setup = board_setup(preset, size, colours, board_type)
+        saved = None
     if board_number is not None:
         numbered_board(setup, board_number)  # checks the number before anything is saved
     if lang is not None and lang not in LANGUAGES:
@@ -113,10 +126,47 @@ def play_command(
                 settings=settings,
                 board_number=board_number,
                 draw=draw,
+                saved_game=saved,
+                assume_yes=yes,
             )
             run_session(session, io)
     except StoreError as error:
         raise fail(str(error), ExitCode.DATA) from None
+
+
+def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:
+    """The preset, board setup and saved game of ``--game ID``, or a one-line error."""
+    try:
+        with Store() as store:
+            saved = store.load_game(game_id)
+    except NotFoundError:
+        raise fail(
+            f"there is no saved game {game_id}; see samegame history", ExitCode.USAGE
+        ) from None
+    except StoreError as error:
+        raise fail(str(error), ExitCode.DATA) from None
+    setup = saved.setup
+    if setup.challenge_id is not None:
+        raise fail(
+            f"game {game_id} is a challenge stage; resume it with samegame play --preset {setup.preset}",
+            ExitCode.USAGE,
+        )
+    preset = load_preset(setup.preset)
+    try:
+        rules = replace(
+            preset.rules,
+            formula=host().formula(setup.formula),
+            clear_bonus=setup.clear_bonus,
+            penalty=host().penalty(setup.penalty),
+            min_group=setup.min_group,
+        )
+    except UnknownNameError as error:
+        raise fail(
+            f"game {game_id} needs a plugin that is not loaded: {error}", ExitCode.CONFIG
+        ) from None
+    preset = replace(preset, rules=rules)
+    spec = BoardSpec(setup.width, setup.height, setup.colours)
+    return preset, BoardSetup(spec, setup.board_type), saved
 
 
 def _apply_flags(

@@ -73,6 +73,12 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     },
     "redone": "Redoing move {number}.",
     "restarted": "Back to the starting board.",
+    "confirm.restart": {
+        "one": "Restart and lose the 1 move of this game? Type y or n.",
+        "other": "Restart and lose the {count} moves of this game? Type y or n.",
+    },
+    "confirm.kept": "Nothing changed.",
+    "new.kept": "Your unfinished game stays saved; resume it with samegame play --game {game}.",
     "rejected.outside": "{cell} is outside the board; nothing removed.",
     "rejected.empty": "{cell} is empty; nothing removed.",
     "rejected.single": "{cell} is a single tile; nothing removed.",

@@ -53,7 +53,7 @@ WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.UNDO: ("undo", "u"),
     Kind.REDO: ("redo", "r"),
     Kind.RESTART: ("restart", "rs"),
-    Kind.NEW: ("new", "n"),
+    Kind.NEW: ("new", "ne"),
     Kind.NEXT: ("next", "nx"),
     Kind.HINT: ("hint", "i"),
     Kind.QUIT: ("quit", "q", "exit"),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from samegame.board import Board
-from samegame.boards import MAX_BOARD_NUMBER, make_board
+from samegame.boards import make_board
 from samegame.contributions import BoardSpec
 from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, format_cell, parse_cell
 from samegame.events import Event, GameOver
@@ -22,7 +22,7 @@ from samegame.repl.announcer import Announcer
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import SettingError, Settings
 from samegame.rules import Rules, SelectionMode
-from samegame.store import GameSetup, SavedGame, ScoreOutcome, Store, category_key
+from samegame.store import GameSetup, GameStatus, SavedGame, ScoreOutcome, Store, category_key
 from samegame.textboard import read_board, write_board
 
 
@@ -70,6 +70,9 @@ class Reply:
 
 Renderer = Callable[[Board], str]
 
+# New boards get a random number below a million: short enough to say and type.
+RANDOM_BOARD_NUMBERS = 999_999
+
 
 class Session:
     """Plays games of one table (a preset with its choices) until the player quits."""
@@ -83,7 +86,11 @@ class Session:
         settings: Settings,
         board_number: int | None = None,
         draw: Renderer | None = None,
+        saved_game: SavedGame | None = None,
+        assume_yes: bool = False,
     ) -> None:
+        """``saved_game`` is resumed when unfinished and replayed as practice when
+        finished; ``assume_yes`` answers yes to every confirmation question."""
         self.host = host
         self.base_table = table
         self.table = table
@@ -100,6 +107,9 @@ class Session:
         self.stage_index = 0
         self.last: list[str] = []
         self.saved_result: ScoreOutcome | None = None
+        self.saved_game = saved_game
+        self.assume_yes = assume_yes
+        self.pending: Callable[[], Reply] | None = None
 
     # -- starting ----------------------------------------------------------------
 
@@ -116,7 +126,13 @@ class Session:
     def start(self) -> list[str]:
         """Resume the unfinished game of this table, or start a new one."""
         lines = [self.tr("welcome", title=self.table.preset.title)]
-        if self.stages:
+        if self.saved_game is not None:
+            saved = self.saved_game
+            if saved.status is GameStatus.UNFINISHED:
+                lines.extend(self._resume(saved))
+            else:
+                lines.extend(self._new_game(saved.setup.board_number))
+        elif self.stages:
             lines.extend(self._start_challenge())
         else:
             saved = None
@@ -147,7 +163,7 @@ class Session:
 
     def _new_game(self, number: int | None) -> list[str]:
         if number is None:
-            number = secrets.randbelow(MAX_BOARD_NUMBER // 1000)
+            number = 1 + secrets.randbelow(RANDOM_BOARD_NUMBERS)
         generator = self.host.generator(self.table.board_type)
         board = make_board(generator, self.table.spec, number).board
         practice_reasons = ["replay"] if self.store.has_played(self.table.category, number) else []
@@ -233,6 +249,11 @@ class Session:
             command = parse_command(line)
         except CommandError as error:
             return Reply([self.tr(error.key, **error.params)])
+        if self.pending is not None:
+            action, self.pending = self.pending, None
+            if line.strip().lower() in ("y", "yes"):
+                return action()
+            return Reply([self.tr("confirm.kept")])
         if command is None:
             return Reply([])
         reply = self._dispatch(command)
@@ -265,6 +286,9 @@ class Session:
         if kind is Kind.REDO:
             return self._change(game.redo)
         if kind is Kind.RESTART:
+            if game.moves and not self.assume_yes:
+                self.pending = lambda: self._change(game.restart)
+                return Reply([self.tr("confirm.restart", count=len(game.moves))])
             return self._change(game.restart)
         if kind is Kind.NEW:
             return self._new()
@@ -373,7 +397,7 @@ class Session:
         lines = [] if events else self.announcer.result(result)
         outcome = self.store.finish_game(self.game_id, result)
         self.saved_result = outcome
-        if result.practice:
+        if outcome.practice or outcome.rank is None:
             lines.append(self.tr("best.practice"))
         elif outcome.new_best:
             lines.append(self.tr("best.new", score=result.score))
@@ -410,8 +434,12 @@ class Session:
         assert game is not None
         if self.stages:
             return Reply([self.tr("challenge.no_new")])
+        kept = []
         if not game.finished:
-            self.store.abandon_game(self.game_id)
+            if game.moves or game.redo_cells:
+                kept = [self.tr("new.kept", game=self.game_id)]
+            else:
+                self.store.abandon_game(self.game_id)
         number = (
             None
             if self.board_number is None or self.requested_number is None
@@ -419,7 +447,7 @@ class Session:
         )
         if number is not None:
             self.requested_number = number
-        return Reply(self._new_game(number), changed=True)
+        return Reply(kept + self._new_game(number), changed=True)
 
     def _next_stage(self) -> Reply:
         game = self.game
