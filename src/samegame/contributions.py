@@ -11,7 +11,7 @@ can name both sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,7 +97,7 @@ class BotFactory:
     """A bot: ``create(options)`` returns an object with ``choose(view, rng)``."""
 
     name: str
-    create: Callable[[dict[str, str]], Any]
+    create: Callable[[Mapping[str, str]], Any]
     description: str
     options: tuple[str, ...] = ()
     source: str = ""

@@ -46,6 +46,7 @@ DEFAULT_PLUGINS = (
     "samegame.builtins.generators",
     "samegame.builtins.renderers",
     "samegame.builtins.presets",
+    "samegame.builtins.bots",
 )
 
 # (hook name, contribution kind in words, record type)
