@@ -307,6 +307,8 @@ class Board:
         plane = self.planes[group.colour] if group.colour < len(self.planes) else 0
         if not mask or mask & ~plane or self._grow(mask & -mask, plane) != mask:
             raise BoardError("that is not a whole group of this board")
+        if group != self._group(group.colour, mask):
+            raise BoardError("the group's size or anchor does not match its tiles")
         height = self.height
         column_mask = (1 << height) - 1
         planes = self.planes

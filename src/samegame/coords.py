@@ -50,13 +50,15 @@ def format_cell(cell: Cell | tuple[int, int]) -> str:
     return f"{column_letter(col)}{row + 1}"
 
 
-_LETTER_FIRST = re.compile(r"^([a-z])\s*(\d+)$")
-_NUMBER_FIRST = re.compile(r"^(\d+)\s*([a-z])$")
-_WORDS = re.compile(r"^(?:col|column)\s*(\d+|[a-z])\s*,?\s*row\s*(\d+)$")
-_WORDS_ROW_FIRST = re.compile(r"^row\s*(\d+)\s*,?\s*(?:col|column)\s*(\d+|[a-z])$")
+_LETTER_FIRST = re.compile(r"^([a-z])\s*([0-9]+)$")
+_NUMBER_FIRST = re.compile(r"^([0-9]+)\s*([a-z])$")
+# "col 3", "column c", "col3": a letter after the word needs a space before it.
+_COLUMN = r"(?:column|col)(?:\s+([0-9]+|[a-z])|([0-9]+))"
+_WORDS = re.compile(rf"^{_COLUMN}\s*,?\s*row\s*([0-9]+)$")
+_WORDS_ROW_FIRST = re.compile(rf"^row\s*([0-9]+)\s*,?\s*{_COLUMN}$")
 
 SPELLING_EXAMPLES = ("C5", "c5", "c 5", "5c", "column 3 row 5", "column C row 5")
-ACCEPTED_SPELLINGS = "C5, c5, 'c 5', 5c, 'column 3 row 5' or 'column C row 5'"
+ACCEPTED_SPELLINGS = "C5, c5, 'c 5', 5c, 'column 3 row 5', 'column C row 5' or 'row 5 column C'"
 
 
 def _column_index(token: str) -> int:
@@ -71,15 +73,16 @@ def parse_cell(text: str) -> Cell:
     Bounds are not checked here (see ``check_cell``): ``Z99`` parses.
     """
     cleaned = " ".join(text.strip().lower().split())
-    for pattern, col_group, row_group in (
-        (_LETTER_FIRST, 1, 2),
-        (_NUMBER_FIRST, 2, 1),
-        (_WORDS, 1, 2),
-        (_WORDS_ROW_FIRST, 2, 1),
+    for pattern, col_groups, row_group in (
+        (_LETTER_FIRST, (1,), 2),
+        (_NUMBER_FIRST, (2,), 1),
+        (_WORDS, (1, 2), 3),
+        (_WORDS_ROW_FIRST, (2, 3), 1),
     ):
         match = pattern.match(cleaned)
         if match:
-            col = _column_index(match.group(col_group))
+            column = next(match.group(g) for g in col_groups if match.group(g))
+            col = _column_index(column)
             row = int(match.group(row_group)) - 1
             if col < 0 or row < 0:
                 break
