@@ -1,0 +1,55 @@
+"""The fast kernel: array-based, numba-compiled SameGame groups, removal and playouts.
+
+Importing this package imports numba (and compiles or loads the cached machine
+code on first use), so nothing else in ``samegame`` imports it at import time; bots
+import it when they are created. See ``docs/kernel.md``.
+
+Modules, one job each: ``state`` (array layout, Board conversion), ``rng``
+(SplitMix64 in numba), ``rules`` (rules as tables, settling), ``groups`` (group
+finding), ``remove`` (removal), ``playout`` (random playouts), ``api`` (the typed
+Python functions re-exported here).
+"""
+
+from __future__ import annotations
+
+from samegame.kernel.api import (
+    KernelGroup,
+    KernelRules,
+    Playouts,
+    RecordedPlayout,
+    State,
+    best_playout,
+    from_kernel,
+    group_labels,
+    legal_groups,
+    play,
+    random_playouts,
+    recorded_playout,
+    settle,
+    tile_count,
+    to_kernel,
+)
+from samegame.kernel.rng import seed_state
+from samegame.kernel.state import cell_index, check_state, index_cell
+
+__all__ = [
+    "KernelGroup",
+    "KernelRules",
+    "Playouts",
+    "RecordedPlayout",
+    "State",
+    "best_playout",
+    "cell_index",
+    "check_state",
+    "from_kernel",
+    "group_labels",
+    "index_cell",
+    "legal_groups",
+    "play",
+    "random_playouts",
+    "recorded_playout",
+    "seed_state",
+    "settle",
+    "tile_count",
+    "to_kernel",
+]

@@ -1,0 +1,111 @@
+# mypy: allow-untyped-defs
+"""Removing a group from a kernel state in place: tiles fall, empty columns close.
+
+The group is flood-filled from any of its tiles and its cells set to ``GONE``
+(a value no colour uses, so the fill never re-enters them and a column still ends
+at its first 0). Only the columns the group touches are compacted, bottom up;
+then, if a column emptied, the columns to its right move left by whole strides.
+Indices are unsigned (no negative-index wraparound code on each access).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+GONE = np.uint8(255)
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@njit(cache=True, nogil=True)
+def remove_group(grid, height, cell, stack):
+    """Remove the group containing state index ``cell``, which must hold a tile;
+    return its size. ``stack`` is uint32 scratch of the state's length.
+
+    Removes any group, even a single tile: the caller checks the rules' minimum
+    group size (and that ``cell`` is not empty: an empty cell is not checked).
+    """
+    step = np.uint64(height + 1)
+    start = np.uint64(cell)
+    colour = grid[start]
+    grid[start] = GONE
+    stack[0] = start
+    top = 1
+    size = 0
+    first = start
+    last = start
+    while top > 0:
+        top -= 1
+        j = np.uint64(stack[top])
+        size += 1
+        if j > last:
+            last = j
+        elif j < first:
+            first = j
+        k = j - ONE
+        if grid[k] == colour:
+            grid[k] = GONE
+            stack[top] = k
+            top += 1
+        k = j + ONE
+        if grid[k] == colour:
+            grid[k] = GONE
+            stack[top] = k
+            top += 1
+        k = j - step
+        if grid[k] == colour:
+            grid[k] = GONE
+            stack[top] = k
+            top += 1
+        k = j + step
+        if grid[k] == colour:
+            grid[k] = GONE
+            stack[top] = k
+            top += 1
+    # The group's columns are contiguous (it is side-connected): first..last.
+    first_col = first // step
+    last_col = last // step
+    emptied = False
+    col = first_col
+    while col <= last_col:
+        base = col * step
+        r = base
+        while grid[r] != GONE:
+            r += ONE
+        w = r
+        r += ONE
+        value = grid[r]
+        while value != 0:
+            if value != GONE:
+                grid[w] = value
+                w += ONE
+            r += ONE
+            value = grid[r]
+        while w < r:
+            r -= ONE
+            grid[r] = 0
+        if grid[base] == 0:
+            emptied = True
+        col += ONE
+    if emptied:
+        dst = first_col * step
+        src = dst
+        end = (last_col + ONE) * step
+        while True:
+            if grid[src] == 0:
+                if src >= end:
+                    break
+                src += step
+                continue
+            if dst != src:
+                x = ZERO
+                while x < step:
+                    grid[dst + x] = grid[src + x]
+                    x += ONE
+            dst += step
+            src += step
+        while dst < src:
+            grid[dst] = 0
+            dst += ONE
+    return size
