@@ -89,13 +89,15 @@ class Board:
     so two boards are equal exactly when they show the same tiles.
     """
 
-    __slots__ = ("_hash", "_occupied", "height", "planes", "width")
+    __slots__ = ("_hash", "_not_bottom", "_not_top", "_occupied", "height", "planes", "width")
 
     width: int
     height: int
     planes: tuple[int, ...]
     _occupied: int
     _hash: int
+    _not_bottom: int
+    _not_top: int
 
     def __init__(self, width: int, height: int, planes: Sequence[int]) -> None:
         if not 1 <= width <= MAX_COLUMNS:
@@ -123,6 +125,9 @@ class Board:
         object.__setattr__(self, "planes", planes)
         object.__setattr__(self, "_occupied", occupied)
         object.__setattr__(self, "_hash", hash((width, height, planes)))
+        not_bottom, not_top = _edge_masks(width, height)
+        object.__setattr__(self, "_not_bottom", not_bottom)
+        object.__setattr__(self, "_not_top", not_top)
 
     @classmethod
     def _trusted(cls, width: int, height: int, planes: tuple[int, ...], occupied: int) -> Board:
@@ -239,7 +244,7 @@ class Board:
 
     def _grow(self, seed: int, plane: int) -> int:
         height = self.height
-        not_bottom, not_top = _edge_masks(self.width, height)
+        not_bottom, not_top = self._not_bottom, self._not_top
         group = seed
         while True:
             grown = (
@@ -267,8 +272,16 @@ class Board:
 
     def iter_groups(self, min_size: int = 2) -> Iterator[Group]:
         """Every maximal group of at least ``min_size`` tiles, by colour then anchor."""
+        height = self.height
         for colour, plane in enumerate(self.planes):
             rest = plane
+            if min_size >= 2:  # only tiles with a same-coloured neighbour can start one
+                rest &= (
+                    ((plane << 1) & self._not_bottom)
+                    | ((plane >> 1) & self._not_top)
+                    | (plane >> height)
+                    | (plane << height)
+                )
             while rest:
                 group = self._grow(rest & -rest, plane)
                 rest &= ~group
@@ -284,9 +297,8 @@ class Board:
         if min_size <= 1:
             return not self.is_empty()
         if min_size == 2:
-            not_bottom, _ = _edge_masks(self.width, self.height)
             for plane in self.planes:
-                if plane & (plane << 1) & not_bottom or plane & (plane << self.height):
+                if plane & (plane << 1) & self._not_bottom or plane & (plane << self.height):
                     return True
             return False
         return next(self.iter_groups(min_size), None) is not None
@@ -294,26 +306,34 @@ class Board:
     # -- removal -----------------------------------------------------------------
 
     def remove(self, group: Group) -> Board:
-        """The board after removing a group: tiles fall, empty columns close left."""
-        return self.remove_detailed(group).after
-
-    def remove_detailed(self, group: Group) -> Removal:
-        """Remove a group and report every tile that fell and column that moved.
+        """The board after removing a group: tiles fall, empty columns close left.
 
         The group must be one of this board's maximal groups (``group_at`` or
-        ``groups``); anything else raises BoardError.
-        """
+        ``groups``); anything else raises BoardError."""
+        self._check_group(group)
+        return self._compact(group.mask)[0]
+
+    def remove_detailed(self, group: Group) -> Removal:
+        """Remove a group and report every tile that fell and column that moved."""
+        self._check_group(group)
+        after, shifts, emptied = self._compact(group.mask)
+        return Removal(self, after, group, self._falls(group.mask), shifts, emptied)
+
+    def _check_group(self, group: Group) -> None:
         mask = group.mask
-        plane = self.planes[group.colour] if group.colour < len(self.planes) else 0
+        plane = self.planes[group.colour] if 0 <= group.colour < len(self.planes) else 0
         if not mask or mask & ~plane or self._grow(mask & -mask, plane) != mask:
             raise BoardError("that is not a whole group of this board")
         if group != self._group(group.colour, mask):
             raise BoardError("the group's size or anchor does not match its tiles")
+
+    def _compact(self, mask: int) -> tuple[Board, tuple[Shift, ...], tuple[int, ...]]:
+        """Remove ``mask``: within each column the tiles above every removed run shift
+        down by the run's length; emptied columns are dropped and the rest close left."""
         height = self.height
         column_mask = (1 << height) - 1
         planes = self.planes
         new_planes = [0] * len(planes)
-        falls: list[Fall] = []
         shifts: list[Shift] = []
         emptied: list[int] = []
         target = 0
@@ -321,33 +341,59 @@ class Board:
             offset = col * height
             removed = (mask >> offset) & column_mask
             occupied = (self._occupied >> offset) & column_mask
-            kept = occupied & ~removed
-            if not kept:
+            if removed == occupied:
                 emptied.append(col)
                 continue
             if target != col:
                 shifts.append(Shift(col, target))
             dest_offset = target * height
-            if not removed:
-                for colour, p in enumerate(planes):
-                    new_planes[colour] |= ((p >> offset) & column_mask) << dest_offset
-            else:
-                dest_row = 0
-                for row in range(occupied.bit_length()):
-                    if not kept >> row & 1:
-                        continue
-                    bit = 1 << (offset + row)
-                    colour = next(c for c, p in enumerate(planes) if p & bit)
-                    new_planes[colour] |= 1 << (dest_offset + dest_row)
-                    if dest_row != row:
-                        falls.append(Fall(col, row, dest_row, colour))
-                    dest_row += 1
+            runs = _runs(removed)
+            for colour, plane in enumerate(planes):
+                bits = (plane >> offset) & column_mask & ~removed
+                if not bits:
+                    continue
+                for start, length in runs:
+                    low = (1 << start) - 1
+                    bits = (bits & low) | ((bits >> length) & ~low)
+                new_planes[colour] |= bits << dest_offset
             target += 1
         occupied_after = 0
-        for p in new_planes:
-            occupied_after |= p
+        for plane in new_planes:
+            occupied_after |= plane
         after = Board._trusted(self.width, height, tuple(new_planes), occupied_after)
-        return Removal(self, after, group, tuple(falls), tuple(shifts), tuple(emptied))
+        return after, tuple(shifts), tuple(emptied)
+
+    def _falls(self, mask: int) -> tuple[Fall, ...]:
+        """Every tile that falls when ``mask`` goes, in column order, bottom up."""
+        height = self.height
+        column_mask = (1 << height) - 1
+        falls: list[Fall] = []
+        for col in range(self.column_count()):
+            removed = (mask >> (col * height)) & column_mask
+            if not removed:
+                continue
+            occupied = (self._occupied >> (col * height)) & column_mask
+            lowest = (removed & -removed).bit_length() - 1
+            for row in range(lowest + 1, occupied.bit_length()):
+                if removed >> row & 1:
+                    continue
+                below = (removed & ((1 << row) - 1)).bit_count()
+                colour = self.cell(Cell(col, row))
+                assert colour is not None
+                falls.append(Fall(col, row, row - below, colour))
+        return tuple(falls)
+
+
+def _runs(bits: int) -> list[tuple[int, int]]:
+    """The runs of set bits as (start, length), highest run first."""
+    runs: list[tuple[int, int]] = []
+    while bits:
+        start = (bits & -bits).bit_length() - 1
+        length = ((bits >> start) ^ ((bits >> start) + 1)).bit_length() - 1
+        runs.append((start, length))
+        bits &= ~(((1 << length) - 1) << start)
+    runs.reverse()
+    return runs
 
 
 def _edge_masks(width: int, height: int) -> tuple[int, int]:
