@@ -43,7 +43,7 @@ def _translator(lang: str) -> Translator:
 def accessibility_lines(tr: Translator) -> list[str]:
     """Every switch, variable and query command, as sentences."""
     lines = [tr("a11y.title"), tr("a11y.switches")]
-    for name in ("accessible", "verbosity", "lang", "color", "one_click", "bell"):
+    for name in ("accessible", "verbosity", "lang", "color", "one_click", "bell", "yes"):
         lines.append(tr(f"a11y.switch.{name}"))
     lines.append(tr("a11y.variables"))
     for name in ("samegame_accessible", "accessible", "no_color", "home"):

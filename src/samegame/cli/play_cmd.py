@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from samegame.board import Board
 from samegame.cli.common import (
     BoardNumberOption,
     BoardTypeOption,
@@ -30,7 +31,7 @@ from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
-from samegame.repl.session import Session, Table
+from samegame.repl.session import Renderer, Session, Table
 from samegame.repl.settings import Settings
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
@@ -78,7 +79,8 @@ def play_command(
     game_id: Annotated[
         int | None,
         typer.Option(
-            "--game", help="Resume this saved game, or replay a finished one as practice (see history)."
+            "--game",
+            help="Resume this saved game, or replay a finished one as practice (see history).",
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Answer yes to every question.")] = False,
@@ -112,12 +114,17 @@ def play_command(
             io = make_io(
                 accessible=accessible_mode, stdin=sys.stdin, stdout=sys.stdout, words=ALL_WORDS
             )
-            draw = None
+            draw: Renderer | None = None
             if not accessible_mode:
-                use_colour = colour_enabled(settings.colour, sys.stdout.isatty(), False)
-                renderer = host().renderer("ansi" if use_colour else "text")
-                options = {"symbols": settings.symbols}
-                draw = lambda board: renderer.render(board, options)  # noqa: E731
+
+                def draw(board: Board) -> str:
+                    # The session's settings of the moment: colour and symbols may
+                    # change in the game.
+                    current = session.settings
+                    use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
+                    renderer = host().renderer("ansi" if use_colour else "text")
+                    return renderer.render(board, {"symbols": current.symbols})
+
             table = Table(preset, preset.rules, setup.board_type, setup.spec)
             session = Session(
                 host=host(),

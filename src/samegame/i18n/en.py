@@ -217,6 +217,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "a11y.switch.color": "--color auto, always or never: colour in the terminal's 16 colours; auto means none when output is not a terminal.",
     "a11y.switch.one_click": "--one-click: a cell removes its group at once, where the rules allow it.",
     "a11y.switch.bell": "--bell: ring the bell on a refused move and at the end; the bell never says anything the text does not.",
+    "a11y.switch.yes": "--yes: answer yes to every question, such as whether to restart after moves.",
     "a11y.variables": "Environment variables:",
     "a11y.var.samegame_accessible": "Set SAMEGAME_ACCESSIBLE to 1 to turn accessible mode on, or to 0 to turn it off; the --accessible switch wins over it.",
     "a11y.var.accessible": "ACCESSIBLE, when not empty, turns accessible mode on; 0 or false turn it off. SAMEGAME_ACCESSIBLE wins over it, and it wins over the saved setting.",

@@ -204,6 +204,7 @@ MESSAGES: Mapping[str, str] = {
     "a11y.switch.bell": (
         "--bell: 受け付けられない手と終了時にベルを鳴らします。ベルだけが伝える情報はありません。"
     ),
+    "a11y.switch.yes": "--yes: 手を指した後のやり直しの確認など、すべての質問に yes と答えます。",
     "a11y.variables": "環境変数です。",
     "a11y.var.samegame_accessible": (
         "SAMEGAME_ACCESSIBLE を1にするとアクセシブルモードがオン、0でオフになります。"

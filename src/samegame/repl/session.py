@@ -18,7 +18,7 @@ from samegame.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
 from samegame.plugins import PluginHost
 from samegame.presets import Preset, Stage
-from samegame.repl.announcer import Announcer
+from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import SettingError, Settings
 from samegame.rules import Rules, SelectionMode
@@ -245,15 +245,19 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Perform one line; the reply's lines are already remembered for ``last``."""
+        if self.pending is not None:
+            # The answer to a y/n question is not a command: look at it first.
+            action, self.pending = self.pending, None
+            if line.strip().lower() in ("y", "yes"):
+                reply = action()
+            else:
+                reply = Reply([self.tr("confirm.kept")])
+            self._remember(reply.lines)
+            return reply
         try:
             command = parse_command(line)
         except CommandError as error:
             return Reply([self.tr(error.key, **error.params)])
-        if self.pending is not None:
-            action, self.pending = self.pending, None
-            if line.strip().lower() in ("y", "yes"):
-                return action()
-            return Reply([self.tr("confirm.kept")])
         if command is None:
             return Reply([])
         reply = self._dispatch(command)
@@ -307,8 +311,9 @@ class Session:
         if kind is Kind.HELP:
             return Reply(self.help_lines())
         if kind is Kind.BOARD:
-            drawn = [self.draw(board)] if self.draw else []
-            return Reply(drawn or say.board(board))
+            if self.draw is not None:
+                return Reply([self.draw(board).rstrip("\n"), say.legend(board)])
+            return Reply(say.board(board))
         if kind is Kind.ROW:
             assert command.number is not None
             return Reply(say.row(board, command.number))
@@ -373,7 +378,12 @@ class Session:
         self._save()
         over = any(isinstance(e, GameOver) for e in events)
         if over:
-            lines.extend(self._finish(events))
+            finish = self._finish(events)
+            if self.announcer.verbosity is Verbosity.TERSE and lines:
+                # Terse: the end of the game is one more line, not four.
+                lines[-1] = " ".join([lines[-1], *finish])
+            else:
+                lines.extend(finish)
         return Reply(lines, changed=True, alert=over)
 
     def _save(self) -> None:

@@ -1,0 +1,434 @@
+"""The command interpreter (samegame.repl.session.Session) on its own: what each command
+says and changes, and (A8) a hypothesis state machine checking that queries never
+change the game: board, score, moves, selection, redo list, practice flag and the
+saved record stay exactly as they were.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from playkit import clear_mode_variables, greedy_moves, lesson_game
+from samegame.coords import Cell, format_cell
+from samegame.plugins import get_host
+from samegame.presets import find_preset
+from samegame.repl.announcer import Verbosity
+from samegame.repl.commands import CommandError, parse_command
+from samegame.repl.session import Reply, Session, Table
+from samegame.repl.settings import Settings
+from samegame.store import Store
+
+SINGLE_ON_BOARD_1 = "B9"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    clear_mode_variables(monkeypatch, tmp_path / "home")
+
+
+def lesson_table() -> Table:
+    host = get_host()
+    preset = find_preset("lesson", host)
+    setup = preset.board_setup()
+    return Table(preset, preset.rules, setup.board_type, setup.spec)
+
+
+def new_session(store: Store, number: int = 1, **options: object) -> Session:
+    session = Session(
+        host=get_host(),
+        table=lesson_table(),
+        store=store,
+        settings=options.pop("settings", Settings()),  # type: ignore[arg-type]
+        board_number=number,
+        **options,  # type: ignore[arg-type]
+    )
+    session.start()
+    return session
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with Store(tmp_path / "db" / "samegame.sqlite3") as opened:
+        yield opened
+
+
+def state(session: Session) -> tuple[object, ...]:
+    """Everything a query must leave alone, including what is saved."""
+    game = session.game
+    assert game is not None
+    saved = session.store.load_game(session.game_id)
+    return (
+        game.board,
+        game.score,
+        tuple(game.move_cells),
+        tuple(game.redo_cells),
+        game.selection,
+        game.practice,
+        tuple(game.practice_reasons),
+        game.finished,
+        session.game_id,
+        session.board_number,
+        session.settings,
+        session.pending is None,
+        saved.moves,
+        saved.redo,
+        saved.practice,
+        saved.status,
+    )
+
+
+def play(session: Session, *lines: str) -> list[Reply]:
+    return [session.handle(line) for line in lines]
+
+
+# -- moves and refusals ----------------------------------------------------------------------
+
+
+def test_select_then_confirm_removes_and_saves(store: Store) -> None:
+    session = new_session(store)
+    selected, removed = play(session, "A1", "A1")
+    assert selected.lines == [
+        "Selected 9 red circles at A1 to E4, 49 points if removed.",
+        "Type the same cell again or remove to remove it, cancel to keep it.",
+    ]
+    assert not selected.changed
+    assert removed.changed
+    assert removed.lines[0] == "Removed 9 red circles at A1 to E4, 49 points, score 49."
+    assert store.load_game(session.game_id).moves == ("A1",)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (SINGLE_ON_BOARD_1, "B9 is a single tile; nothing removed."),
+        ("H1", "H1 is outside the board; nothing removed."),
+        ("remove", "Nothing is selected; type a cell first."),
+        ("undo", "There is no move to undo."),
+        ("redo", "There is no undone move to redo."),
+        ("next", "Next is for challenges; type new for another board."),
+    ],
+)
+def test_refusals_change_nothing(store: Store, line: str, said: str) -> None:
+    session = new_session(store)
+    before = state(session)
+    reply = session.handle(line)
+    assert reply.lines == [said]
+    assert not reply.changed
+    assert state(session) == before
+
+
+def test_refused_move_alerts_but_queries_do_not(store: Store) -> None:
+    session = new_session(store)
+    assert session.handle(SINGLE_ON_BOARD_1).alert
+    assert not session.handle("score").alert
+
+
+def test_empty_cell_is_refused(store: Store) -> None:
+    session = new_session(store)
+    play(session, "A1", "A1")
+    before = state(session)
+    assert session.handle("A9").lines == ["A9 is empty; nothing removed."]
+    assert state(session) == before
+
+
+def test_after_the_end_a_cell_is_refused(store: Store) -> None:
+    session = new_session(store)
+    for cell in greedy_moves(lesson_game(1)):
+        play(session, cell, cell)
+    assert session.game is not None
+    assert session.game.finished
+    before = state(session)
+    assert session.handle("C1").lines == ["The game is over; type undo, restart or new."]
+    assert state(session) == before
+
+
+def test_terse_end_is_one_more_line(store: Store) -> None:
+    session = new_session(store, settings=Settings(verbosity=Verbosity.TERSE))
+    cells = greedy_moves(lesson_game(1))
+    replies = [play(session, cell, cell)[1] for cell in cells]
+    assert [len(reply.lines) for reply in replies[:-1]] == [1] * (len(cells) - 1)
+    last = replies[-1].lines
+    assert len(last) == 2
+    assert last[1].startswith("No moves left. 2 tiles left, penalty 0. Final score 317.")
+    assert "New best score for these rules: 317." in last[1]
+    assert replies[-1].alert
+
+
+def test_undo_and_redo(store: Store) -> None:
+    session = new_session(store)
+    play(session, "A1", "A1")
+    after_move = state(session)
+    undone = session.handle("u")
+    assert undone.lines[0] == "Undid the move at A1: 9 tiles back, score 0."
+    assert store.load_game(session.game_id).redo == ("A1",)
+    redone = session.handle("r")
+    assert redone.lines[:2] == [
+        "Redoing move 1.",
+        "Removed 9 red circles at A1 to E4, 49 points, score 49.",
+    ]
+    assert state(session) == after_move
+
+
+# -- the y/n question ---------------------------------------------------------------------------
+
+
+def test_restart_question_n_keeps_the_game(store: Store) -> None:
+    session = new_session(store)
+    play(session, "A1", "A1")
+    before = state(session)
+    question = session.handle("restart")
+    assert question.lines == ["Restart and lose the 1 move of this game? Type y or n."]
+    assert session.handle("n").lines == ["Nothing changed."]
+    assert state(session) == before
+    assert session.handle("last").lines == ["Nothing changed."]
+
+
+@pytest.mark.parametrize("answer", ["y", "Y", "yes", " yes "])
+def test_restart_question_y_restarts(store: Store, answer: str) -> None:
+    session = new_session(store)
+    play(session, "A1", "A1")
+    session.handle("rs")
+    reply = session.handle(answer)
+    assert reply.lines[0] == "Back to the starting board."
+    assert reply.changed
+    assert session.game is not None
+    assert session.game.moves == ()
+    assert session.game.practice
+    assert session.handle("last").lines == reply.lines
+
+
+def test_restart_with_assume_yes_asks_nothing(store: Store) -> None:
+    session = new_session(store, assume_yes=True)
+    play(session, "A1", "A1")
+    assert session.handle("restart").lines[0] == "Back to the starting board."
+
+
+# -- queries say what they should ---------------------------------------------------------------
+
+
+def test_last_repeats_the_previous_announcement(store: Store) -> None:
+    session = new_session(store)
+    opening = session.handle("last").lines
+    assert opening[0] == "SameGame, Lesson rules."
+    removed = play(session, "A1", "A1")[1]
+    assert session.handle("repeat").lines == removed.lines
+    assert session.handle("l").lines == removed.lines
+    assert session.handle("foo").lines != removed.lines
+    assert session.handle("last").lines == removed.lines  # errors are not remembered
+
+
+def test_board_query_with_a_drawing_adds_the_legend(store: Store) -> None:
+    session = new_session(store, draw=lambda board: "DRAWN\n")
+    assert session.handle("board").lines == [
+        "DRAWN",
+        "Legend: R red circle, B blue triangle, G green square.",
+    ]
+
+
+def test_board_query_without_a_drawing_reads_rows(store: Store) -> None:
+    session = new_session(store)
+    lines = session.handle("b").lines
+    assert lines[0] == "Board, 7 columns by 9 rows, top row first:"
+    assert lines[1] == "Row 9: R B R R R B G"
+    assert lines[9] == "Row 1: R B G G B R R"
+    assert lines[10] == "Legend: R red circle, B blue triangle, G green square."
+
+
+def test_groups_are_largest_first_with_an_anchor(store: Store) -> None:
+    session = new_session(store)
+    lines = session.handle("groups").lines
+    assert lines[0] == "14 groups, largest first:"
+    sizes = [int(line.split()[0]) for line in lines[1:]]
+    assert sizes == sorted(sizes, reverse=True)
+    assert lines[1] == "9 red circles at A1, 49 points."
+
+
+def test_settings_change_and_say_it(store: Store) -> None:
+    session = new_session(store)
+    assert session.handle("settings verbosity terse").lines == ["verbosity: terse"]
+    assert session.announcer.verbosity is Verbosity.TERSE
+    assert session.handle("v verbose").lines == ["verbosity: verbose"]
+    assert session.handle("set lang ja").lines == ["language: ja"]
+    assert session.handle("score").lines == ["0手でスコア0。"]
+    assert (
+        store.get_setting("settings")
+        == Settings(verbosity=Verbosity.VERBOSE, language="ja").to_json()
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("settings bell maybe", "bell cannot be maybe; choose on, off."),
+        ("settings colour pink", "colour cannot be pink; choose auto, always, never."),
+        (
+            "settings foo bar",
+            "There is no setting foo; the settings are verbosity, language, accessible, "
+            "colour, symbols, one-click, bell.",
+        ),
+        ("settings verbosity", "Write settings NAME VALUE, for example settings verbosity terse."),
+    ],
+)
+def test_bad_settings_change_nothing(store: Store, line: str, said: str) -> None:
+    session = new_session(store)
+    before = state(session)
+    assert session.handle(line).lines == [said]
+    assert state(session) == before
+    assert store.get_setting("settings") is None
+
+
+def test_quit_says_saved_or_goodbye(store: Store) -> None:
+    session = new_session(store)
+    reply = session.handle("quit")
+    assert reply.quit
+    assert reply.lines == ["Game saved. Type samegame play to come back to it."]
+
+
+def test_new_keeps_an_unfinished_game_and_takes_the_next_number(store: Store) -> None:
+    session = new_session(store, number=4)
+    play(session, *[greedy_moves(lesson_game(4), limit=1)[0]] * 2)
+    first = session.game_id
+    reply = session.handle("new")
+    assert reply.lines[0] == (
+        f"Your unfinished game stays saved; resume it with samegame play --game {first}."
+    )
+    assert reply.lines[1].startswith("Board 5: 7 columns by 9 rows")
+    # The new game has no move yet; the first one is kept, unfinished.
+    assert store.load_game(first).status.value == "unfinished"
+    assert session.game_id != first
+
+
+# -- A8: queries never change the game (stateful) -------------------------------------------
+
+QUERIES = (
+    "board",
+    "b",
+    "groups",
+    "g",
+    "summary",
+    "s",
+    "colours",
+    "colors",
+    "co",
+    "score",
+    "sc",
+    "last",
+    "repeat",
+    "coords",
+    "rules",
+    "help",
+    "?",
+    "settings",
+    "set",
+    "verbosity",
+)
+BAD_LINES = ("foo", "row x", "column 0", "cell", "q now", "undo twice", "")
+
+
+def query_lines() -> st.SearchStrategy[str]:
+    rows = st.integers(0, 12).map(lambda n: f"row {n}")
+    columns = st.sampled_from("ABCDEFGHZ").map(lambda c: f"column {c}")
+    numbered = st.integers(1, 9).map(lambda n: f"col {n}")
+    cells = st.builds(lambda c, r: f"cell {c}{r}", st.sampled_from("ABCDEFGH"), st.integers(1, 10))
+    return st.one_of(st.sampled_from(QUERIES), rows, columns, numbered, cells)
+
+
+def parses(line: str) -> bool:
+    """True for a command; lines that are not (``row 0``) are not remembered."""
+    try:
+        parse_command(line)
+    except CommandError:
+        return False
+    return True
+
+
+class QueriesChangeNothing(RuleBasedStateMachine):
+    """Moves, undo, redo, selection and restart change the game; queries never do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="samegame-a8-"))
+        self.store = Store(self.folder / "samegame.sqlite3")
+        self.session = new_session(self.store, number=2)
+
+    def teardown(self) -> None:
+        self.store.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    @rule(col=st.integers(0, 7), row=st.integers(0, 9))
+    def click(self, col: int, row: int) -> None:
+        self.session.handle(format_cell(Cell(col, row)))
+
+    @rule(col=st.integers(0, 6), row=st.integers(0, 8))
+    def move(self, col: int, row: int) -> None:
+        cell = format_cell(Cell(col, row))
+        self.session.handle("cancel")
+        self.session.handle(cell)
+        self.session.handle(cell)
+
+    @rule(line=st.sampled_from(["remove", "cancel", "undo", "redo"]))
+    def action(self, line: str) -> None:
+        self.session.handle(line)
+
+    @rule()
+    def restart(self) -> None:
+        self.session.handle("restart")
+        self.session.handle("y")
+
+    @rule(line=st.sampled_from(QUERIES))
+    def query_word(self, line: str) -> None:
+        self.query(line)
+
+    @rule(line=query_lines())
+    def query_with_argument(self, line: str) -> None:
+        self.query(line)
+
+    @rule(index=st.integers(0, 40), line=query_lines())
+    def query_while_selected(self, index: int, line: str) -> None:
+        game = self.session.game
+        assert game is not None
+        groups = game.legal_groups()
+        if groups:
+            self.session.handle("cancel")
+            self.session.handle(format_cell(groups[index % len(groups)].anchor))
+            assert game.selection is not None
+        self.query(line)
+
+    def query(self, line: str) -> None:
+        before = state(self.session)
+        reply = self.session.handle(line)
+        assert state(self.session) == before, line
+        assert reply.lines, line
+        assert not reply.changed
+        assert not reply.quit
+        if parses(line) and line not in ("last", "repeat"):
+            assert self.session.handle("last").lines == reply.lines
+            assert state(self.session) == before
+
+    @rule(line=st.sampled_from(BAD_LINES))
+    def bad_line(self, line: str) -> None:
+        before = state(self.session)
+        reply = self.session.handle(line)
+        assert state(self.session) == before
+        assert bool(reply.lines) == bool(line)
+
+    @invariant()
+    def saved_matches_the_game(self) -> None:
+        game = self.session.game
+        assert game is not None
+        saved = self.store.load_game(self.session.game_id)
+        assert list(saved.moves) == [format_cell(c) for c in game.move_cells]
+        assert list(saved.redo) == [format_cell(c) for c in game.redo_cells]
+
+
+QueriesChangeNothing.TestCase.settings = hypothesis_settings(
+    max_examples=25, stateful_step_count=20, deadline=None
+)
+test_queries_change_nothing = QueriesChangeNothing.TestCase
