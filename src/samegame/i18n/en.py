@@ -153,6 +153,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "bottom, so A1 is the bottom left tile. Write a cell as {spellings}."
     ),
     "rules.title": "{title} rules.",
+    "describe.formula.basic": "a group of n tiles scores n minus 2, squared",
+    "describe.formula.pairs": "a group of n tiles scores n minus 1, squared",
+    "describe.formula.sum": "a group of n tiles scores n times n plus 1, halved",
+    "describe.penalty.leftover-squared": "tiles left minus 2, squared, is taken off, never below a score of 0",
+    "describe.penalty.leftover-formula": "the scoring formula of the tiles left is taken off",
     "rules.formula": "Scoring {name}: {description}.",
     "rules.bonus": "Clearing the board earns {bonus} more.",
     "rules.no_bonus": "Clearing the board earns no bonus.",

@@ -124,6 +124,11 @@ MESSAGES: Mapping[str, str] = {
         "A1は左下のマスです。マスは{spellings}のように書けます。"
     ),
     "rules.title": "{title}のルールです。",
+    "describe.formula.basic": "n個のグループは、nから2を引いて2乗した点",
+    "describe.formula.pairs": "n個のグループは、nから1を引いて2乗した点",
+    "describe.formula.sum": "n個のグループは、nとn足す1を掛けて2で割った点",
+    "describe.penalty.leftover-squared": "残りのタイル数から2を引いて2乗した点を引きます。スコアは0より下がりません",
+    "describe.penalty.leftover-formula": "残りのタイル数に得点方式を当てはめた点を引きます",
     "rules.formula": "得点方式は{name}、{description}。",
     "rules.bonus": "盤面をすべて消すと、さらに{bonus}点です。",
     "rules.no_bonus": "盤面をすべて消しても、ボーナスはありません。",

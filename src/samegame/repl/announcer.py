@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from samegame.board import Board, Fall, Group, Shift
+from samegame.contributions import Penalty, ScoringFormula
 from samegame.coords import Cell, column_letter, describe_span, format_cell
 from samegame.events import (
     ColumnsShifted,
@@ -31,6 +32,8 @@ from samegame.i18n import Translator
 from samegame.palette import PALETTE
 from samegame.rules import Rules
 from samegame.textboard import board_rows
+
+BUILTIN_SOURCES = ("scoring (built in)", "penalties (built in)")
 
 
 class Verbosity(StrEnum):
@@ -354,7 +357,7 @@ class Announcer:
         lines = [
             self.tr("rules.title", title=title),
             self.tr(
-                "rules.formula", name=rules.formula.name, description=rules.formula.description
+                "rules.formula", name=rules.formula.name, description=self.described(rules.formula)
             ),
             self.tr("rules.bonus", bonus=rules.clear_bonus)
             if rules.clear_bonus
@@ -364,7 +367,9 @@ class Announcer:
         if rules.penalty.name != "none":
             lines.append(
                 self.tr(
-                    "rules.penalty", name=rules.penalty.name, description=rules.penalty.description
+                    "rules.penalty",
+                    name=rules.penalty.name,
+                    description=self.described(rules.penalty),
                 )
             )
         lines.append(self.tr(f"rules.undo.{rules.undo.value}"))
@@ -372,6 +377,24 @@ class Announcer:
             self.tr("rules.hint.practice" if rules.hint_is_practice else "rules.hint.free")
         )
         return lines
+
+    def described(self, record: ScoringFormula | Penalty) -> str:
+        """A built-in formula's or penalty's description from the catalogue; a
+        plugin's own description otherwise (plugins speak their own language)."""
+        if record.source not in ("", *BUILTIN_SOURCES):
+            return record.description
+        if isinstance(record, ScoringFormula):
+            if record.name == "basic":
+                return self.tr("describe.formula.basic")
+            if record.name == "pairs":
+                return self.tr("describe.formula.pairs")
+            if record.name == "sum":
+                return self.tr("describe.formula.sum")
+        elif record.name == "leftover-squared":
+            return self.tr("describe.penalty.leftover-squared")
+        elif record.name == "leftover-formula":
+            return self.tr("describe.penalty.leftover-formula")
+        return record.description
 
     def hint(self, board: Board, group: Group | None, rules: Rules) -> list[str]:
         if group is None:

@@ -58,7 +58,8 @@ def colour_enabled(
         return True
     if mode == "never" or accessible:
         return False
-    return output_is_terminal and "NO_COLOR" not in env and env.get("TERM", "") != "dumb"
+    # no-color.org: NO_COLOR counts when it is set to a non-empty value.
+    return output_is_terminal and not env.get("NO_COLOR") and env.get("TERM", "") != "dumb"
 
 
 class PlainIO:
