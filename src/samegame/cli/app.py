@@ -20,6 +20,7 @@ from samegame.cli.plugins_cmd import plugins_command
 from samegame.cli.presets_cmd import presets_app
 from samegame.cli.replay_cmd import replay_command
 from samegame.cli.scores_cmd import history_command, scores_command
+from samegame.cli.sim_cmd import compare_command, simulate_command, verify_command
 from samegame.plugins import UnknownNameError
 from samegame.presets import PresetError
 from samegame.textboard import TextBoardError
@@ -61,6 +62,9 @@ app.add_typer(presets_app, name="presets")
 app.add_typer(board_app, name="board")
 app.command("replay")(replay_command)
 app.command("plugins")(plugins_command)
+app.command("simulate")(simulate_command)
+app.command("verify")(verify_command)
+app.command("compare")(compare_command)
 
 _LIBRARY_ERRORS: tuple[tuple[type[BaseException], ExitCode], ...] = (
     (PresetError, ExitCode.CONFIG),

@@ -1,0 +1,379 @@
+"""``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
+
+Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare) or a
+record does not verify; 2 a bad option (bot option, --games, --workers, --scheduler
+without --executor dask, board options with --boards); 3 an unknown preset or bot,
+or an executor that cannot start (Dask not installed, scheduler out of reach); 4 an
+unreadable file; 130 Ctrl-C (the records written so far stay complete).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from samegame.bots import BotOptionError, parse_bot_spec
+from samegame.cli.common import (
+    BoardTypeOption,
+    ColoursOption,
+    PresetOption,
+    SizeOption,
+    TextOrJson,
+    board_setup,
+    host,
+    load_preset,
+    print_json,
+    read_board_file,
+)
+from samegame.cli.errors import CommandError, ExitCode, fail
+from samegame.plugins import UnknownNameError
+from samegame.repl.terminal import resolve_accessible
+from samegame.sim.compare import compare, split_bots
+from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
+from samegame.sim.progress import Progress
+from samegame.sim.runner import Stop
+from samegame.sim.simulate import simulate
+from samegame.sim.stats import plural
+from samegame.sim.tasks import GameSetup, Record, board_text
+from samegame.sim.verify import VerifyTally, check_file
+
+GamesOption = Annotated[int, typer.Option("--games", "-g", help="Number of games (boards).")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Root seed: boards and bot seeds derive from it.")
+]
+BoardsOption = Annotated[
+    str | None,
+    typer.Option("--boards", help="Play these boards in turn (text or digit format) instead."),
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", help="Games at once (process pool or local Dask cluster)."),
+]
+ExecutorOption = Annotated[
+    ExecutorKind | None,
+    typer.Option("--executor", help="local, process or dask (default: local for one worker)."),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Dask scheduler address (with --executor dask)."),
+]
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The checked options of a run: one setup per bot, given boards, and words."""
+
+    setups: tuple[GameSetup, ...]
+    boards: tuple[tuple[str, ...], ...]
+    about: str  # "preset basic, 8x10 boards with 4 colours (solvable), seed 7"
+
+
+def _plan(
+    bots: list[str],
+    preset_name: str,
+    games: int,
+    seed: int,
+    size: str | None,
+    colours: int | None,
+    board_type: str | None,
+    boards_file: str | None,
+) -> Plan:
+    if games < 1:
+        raise fail(f"--games must be 1 or more, not {games}", ExitCode.USAGE)
+    if boards_file is not None and (size, colours, board_type) != (None, None, None):
+        raise fail(
+            "--size, --colours and --board-type do not apply to --boards; give one or the other",
+            ExitCode.USAGE,
+        )
+    preset = load_preset(preset_name)
+    names = [_check_bot(text) for text in bots]
+    if boards_file is not None:
+        boards = tuple(board_text(board) for board in read_board_file(boards_file, many=True))
+        what = f"the {len(boards)} {plural(len(boards), 'board')} of {boards_file} in turn"
+        setups = [GameSetup.of(preset.name, preset.rules, name, seed) for name in names]
+    else:
+        boards = ()
+        chosen = board_setup(preset, size, colours, board_type)
+        spec = chosen.spec
+        what = (
+            f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
+        )
+        base = GameSetup.of(preset.name, preset.rules, names[0], seed, chosen.board_type, spec)
+        setups = [replace(base, bot=name) for name in names]
+    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}")
+
+
+def _check_bot(text: str) -> str:
+    """The bot spec in its normal spelling, checked by making the bot once."""
+    try:
+        spec = parse_bot_spec(text)
+        host().bot(spec.name).create(spec.options)
+    except BotOptionError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return str(spec)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Which executor, how many workers, and those in words."""
+
+    kind: ExecutorKind
+    workers: int
+    scheduler: str | None
+
+    def describe(self) -> str:
+        if self.kind is ExecutorKind.local:
+            return "in this process"
+        if self.kind is ExecutorKind.process:
+            return f"in {self.workers} worker {'process' if self.workers == 1 else 'processes'}"
+        if self.scheduler is not None:
+            return f"on the Dask scheduler at {self.scheduler}"
+        return f"on a local Dask cluster of {self.workers} {plural(self.workers, 'worker')}"
+
+
+def _where(workers: int | None, kind: ExecutorKind | None, scheduler: str | None) -> Where:
+    if workers is not None and workers < 1:
+        raise fail(f"--workers must be 1 or more, not {workers}", ExitCode.USAGE)
+    if kind is None:
+        kind = ExecutorKind.process if workers is not None and workers > 1 else ExecutorKind.local
+    if scheduler is not None and kind is not ExecutorKind.dask:
+        raise fail("--scheduler needs --executor dask", ExitCode.USAGE)
+    if scheduler is not None and workers is not None:
+        raise fail(
+            "--workers sizes a local Dask cluster; with --scheduler the cluster's own "
+            "workers play, so drop --workers",
+            ExitCode.USAGE,
+        )
+    if kind is ExecutorKind.local and workers is not None and workers > 1:
+        raise fail(
+            "the local executor plays one game at a time; use --executor process or dask",
+            ExitCode.USAGE,
+        )
+    return Where(kind, workers or 1, scheduler)
+
+
+@contextmanager
+def _executor(where: Where) -> Iterator[Executor]:
+    try:
+        with open_executor(where.kind, where.workers, where.scheduler) as executor:
+            yield executor
+    except ExecutorError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+
+
+def _progress(total: int, noun: str) -> Progress:
+    live = sys.stderr.isatty() and not resolve_accessible(None, None)
+    return Progress(total, sys.stderr, noun=noun, live=live)
+
+
+def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> None:
+    """Raise the one-line error of a run that stopped early."""
+    if stop is None:
+        return
+    after = f"after {done} of {total} {noun}"
+    if stop.reason == "interrupted":
+        raise fail(f"interrupted {after}; the results so far are above", ExitCode.INTERRUPTED)
+    raise fail(f"{stop.message}; stopped {after}", ExitCode.REJECTED)
+
+
+@contextmanager
+def _records_file(out: str | None) -> Iterator[Callable[[Record], None]]:
+    """A writer of one record per line to ``out``, flushed after each line (or one
+    that writes nothing); exit 4 if the file cannot be written."""
+    if out is None:
+        yield lambda record: None
+        return
+    with ExitStack() as stack:
+        try:
+            stream = stack.enter_context(Path(out).open("w", encoding="utf-8"))
+        except OSError as error:
+            raise _unwritable(out, error) from None
+
+        def write(record: Record) -> None:
+            try:
+                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+                stream.flush()
+            except OSError as error:
+                raise _unwritable(out, error) from None
+
+        yield write
+
+
+def _unwritable(out: str, error: OSError) -> CommandError:
+    return fail(f"cannot write {out}: {error.strerror or error}; check the path", ExitCode.INPUT)
+
+
+def simulate_command(
+    bot: Annotated[str, typer.Option("--bot", help="Bot and options, e.g. lookahead:depth=2.")],
+    preset_name: PresetOption = "basic",
+    games: GamesOption = 100,
+    seed: SeedOption = 0,
+    size: SizeOption = None,
+    colours: ColoursOption = None,
+    board_type: BoardTypeOption = None,
+    boards_file: BoardsOption = None,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write one game record per line here.")
+    ] = None,
+    output: FormatOption = TextOrJson.text,
+) -> None:
+    """Play a bot on many boards, reproducibly, and summarise the scores.
+
+    Game i's board number and bot seed derive from (--seed, i), so the records are
+    the same with any number of workers or executor (only 'seconds' differs).
+    """
+    where = _where(workers, executor_kind, scheduler)
+    plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
+    with _records_file(out) as write, _executor(where) as executor:
+        progress = _progress(games, "games")
+        started = time.perf_counter()
+        summary, stop = simulate(
+            plan.setups[0],
+            games,
+            executor,
+            boards=plan.boards,
+            write=write,
+            progress=progress,
+        )
+        seconds = time.perf_counter() - started
+        progress.close()
+    speed = summary.games / seconds if seconds > 0 else None
+    if output is TextOrJson.json:
+        print_json(
+            {
+                "preset": plan.setups[0].preset,
+                "bot": plan.setups[0].bot,
+                "seed": seed,
+                "requested": games,
+                **summary.to_dict(),
+                "seconds": round(seconds, 3),
+                "games_per_second": speed,
+                "executor": where.kind.value,
+                "workers": where.workers,
+                "out": out,
+                "stopped": stop.to_dict() if stop else None,
+            }
+        )
+    else:
+        done = summary.games
+        head = "Played" if stop is None else f"Stopped after {done} of"
+        typer.echo(f"{head} {games} {plural(games, 'game')}: {plan.setups[0].bot} on {plan.about}.")
+        for line in summary.describe():
+            typer.echo(line)
+        if speed is not None:
+            typer.echo(
+                f"Speed: {speed:.1f} games per second ({seconds:.1f} seconds, {where.describe()})."
+            )
+        if out is not None:
+            typer.echo(f"{done} {plural(done, 'record')} written to {out}, one per line.")
+    _raise_if_stopped(stop, summary.games, games, plural(games, "game"))
+
+
+def compare_command(
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bots to compare, e.g. random,greedy,lookahead:depth=2.")
+    ],
+    preset_name: PresetOption = "basic",
+    games: GamesOption = 100,
+    seed: SeedOption = 0,
+    size: SizeOption = None,
+    colours: ColoursOption = None,
+    board_type: BoardTypeOption = None,
+    boards_file: BoardsOption = None,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
+    output: FormatOption = TextOrJson.text,
+) -> None:
+    """Play several bots on the same boards: mean scores with 95 percent intervals,
+    clear rates and paired differences against the first bot."""
+    where = _where(workers, executor_kind, scheduler)
+    names = split_bots(bots)
+    if len(names) < 2:
+        raise fail("give at least two bots, for example --bots random,greedy", ExitCode.USAGE)
+    plan = _plan(names, preset_name, games, seed, size, colours, board_type, boards_file)
+    listed = [setup.bot for setup in plan.setups]
+    repeated = next((name for name in listed if listed.count(name) > 1), None)
+    if repeated is not None:
+        raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
+    with _executor(where) as executor:
+        progress = _progress(games, "boards")
+        comparison, stop = compare(
+            plan.setups, games, executor, boards=plan.boards, progress=progress
+        )
+        progress.close()
+    if output is TextOrJson.json:
+        print_json(
+            {
+                "preset": plan.setups[0].preset,
+                "seed": seed,
+                "requested": games,
+                **comparison.to_dict(),
+                "stopped": stop.to_dict() if stop else None,
+            }
+        )
+    else:
+        done, bots_played = comparison.boards, f"{len(listed)} bots"
+        if stop is None:
+            head = f"Compared {bots_played} on {games} {plural(games, 'board')}"
+        else:
+            head = (
+                f"Stopped after {done} of {games} {plural(games, 'board')} comparing {bots_played}"
+            )
+        typer.echo(f"{head}: {plan.about}.")
+        for line in comparison.describe():
+            typer.echo(line)
+    _raise_if_stopped(stop, comparison.boards, games, plural(games, "board"))
+
+
+def verify_command(
+    files: Annotated[list[str], typer.Argument(help="Record files (JSON lines) to replay.")],
+) -> None:
+    """Replay every game record and report each mismatch as FILE:LINE: problem.
+
+    Exit 1 if any record does not verify or a line cannot be read, 4 if a file
+    cannot be read."""
+    for name in files:
+        _readable(name)
+    tally = VerifyTally()
+    loaded = host()
+    for name in files:
+        try:
+            for problem in check_file(Path(name), name, loaded, tally):
+                typer.echo(problem)
+        except OSError as error:
+            raise fail(
+                f"cannot read {name}: {error.strerror or error}; check the file", ExitCode.INPUT
+            ) from None
+        except UnicodeDecodeError:
+            raise fail(
+                f"cannot read {name}: it is not UTF-8 text; give a file of JSON lines",
+                ExitCode.INPUT,
+            ) from None
+    typer.echo(tally.describe())
+    if tally.bad:
+        raise typer.Exit(ExitCode.REJECTED)
+
+
+def _readable(name: str) -> None:
+    try:
+        with Path(name).open("rb"):
+            pass
+    except OSError as error:
+        raise fail(
+            f"cannot read {name}: {error.strerror or error}; check the path", ExitCode.INPUT
+        ) from None

@@ -1,0 +1,9 @@
+"""The headless simulator: bots batch-played reproducibly, in this process, in a
+process pool or on a Dask cluster (see docs/simulator.md).
+
+- ``tasks``: one game as a pure function of a small task (seed derivation);
+- ``executors``: where games run;
+- ``runner``: ordered, bounded streaming of records over an executor;
+- ``stats``: streaming summary statistics;
+- ``simulate`` and ``compare``: the two kinds of run.
+"""

@@ -1,0 +1,193 @@
+"""Where games run: in this process, in a process pool, or on a Dask cluster.
+
+Every executor takes ``GameTask`` descriptions (small and picklable) and returns a
+``Pending`` handle per task whose ``result()`` is the game's record or raises the
+game's error (``GameFailed``). ``open_executor`` starts one and always shuts it down:
+
+- ``local``: one game at a time in this process; a game runs when its result is
+  asked for, so an interrupted run has played exactly the games it reported;
+- ``process``: ``concurrent.futures.ProcessPoolExecutor`` with ``workers``
+  processes (started with ``spawn``, so workers share no state with this process;
+  they ignore Ctrl-C, which only the main process handles);
+- ``dask``: a ``dask.distributed.Client`` on ``scheduler`` (an address such as
+  ``tcp://10.0.0.5:8786``) or on a ``LocalCluster`` with ``workers`` processes of
+  one thread each, started and closed here (with Ctrl-C ignored while it starts,
+  so that its worker processes ignore it too). Dask is imported only for this
+  executor; ``ExecutorError`` says to install ``samegame[dask]`` when it is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import multiprocessing
+import signal
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack, contextmanager
+from enum import StrEnum
+from typing import Any, Protocol
+
+from samegame.sim.tasks import GameTask, Record, play_task
+
+
+class ExecutorKind(StrEnum):
+    local = "local"
+    process = "process"
+    dask = "dask"
+
+
+class ExecutorError(RuntimeError):
+    """An executor that cannot start: Dask missing, a scheduler out of reach."""
+
+
+class Pending(Protocol):
+    """A submitted game."""
+
+    def result(self) -> Record:
+        """The record, waiting for it if needed; raises the game's error."""
+
+    def cancel(self) -> bool:
+        """Drop the game if it has not started."""
+
+
+class Executor(Protocol):
+    """Runs games; ``slots`` is how many it can run at once."""
+
+    @property
+    def slots(self) -> int: ...
+
+    def submit(self, task: GameTask) -> Pending: ...
+
+
+class _Deferred:
+    """A local game: played when its result is first asked for."""
+
+    def __init__(self, task: GameTask) -> None:
+        self._task: GameTask | None = task
+        self._record: Record | None = None
+
+    def result(self) -> Record:
+        if self._record is None:
+            assert self._task is not None, "a cancelled game has no result"
+            self._record = play_task(self._task)
+        return self._record
+
+    def cancel(self) -> bool:
+        self._task = None
+        return self._record is None
+
+
+class LocalExecutor:
+    """Games in this process, one at a time."""
+
+    slots = 1
+
+    def submit(self, task: GameTask) -> Pending:
+        return _Deferred(task)
+
+
+def _ignore_interrupts() -> None:
+    """Pool worker start-up: Ctrl-C is the main process's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C meanwhile, so that processes started now ignore it from their
+    first instruction (an inherited SIG_IGN survives exec, and Python keeps it); a
+    Ctrl-C pressed meanwhile is lost. Only the main thread can change signal
+    handling; elsewhere this does nothing."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class PoolExecutor:
+    """Games in a ``ProcessPoolExecutor`` of ``workers`` processes.
+
+    The pool starts a process at each of the first submissions, so those are made
+    with Ctrl-C ignored (see ``_interrupts_ignored``)."""
+
+    def __init__(self, pool: ProcessPoolExecutor, workers: int) -> None:
+        self._pool = pool
+        self._submitted = 0
+        self.slots = workers
+
+    def submit(self, task: GameTask) -> Pending:
+        self._submitted += 1
+        if self._submitted > self.slots:
+            return self._pool.submit(play_task, task)
+        with _interrupts_ignored():
+            return self._pool.submit(play_task, task)
+
+
+class DaskExecutor:
+    """Games on a Dask cluster through a ``distributed.Client``."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self.slots = max(1, sum(client.nthreads().values()))
+
+    def submit(self, task: GameTask) -> Pending:
+        future: Pending = self._client.submit(play_task, task, pure=False)
+        return future
+
+
+@contextmanager
+def open_executor(
+    kind: ExecutorKind, workers: int = 1, scheduler: str | None = None
+) -> Iterator[Executor]:
+    """Start an executor and shut it down on leaving (waiting only for games that
+    have started; queued ones are cancelled)."""
+    if kind is ExecutorKind.local:
+        yield LocalExecutor()
+    elif kind is ExecutorKind.process:
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            yield PoolExecutor(pool, workers)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        with _dask_client(workers, scheduler) as client:
+            yield DaskExecutor(client)
+
+
+@contextmanager
+def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise ExecutorError(
+            "the dask executor needs dask.distributed; install samegame[dask]"
+        ) from None
+    with ExitStack() as stack:
+        if scheduler is None:
+            with _interrupts_ignored():
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=workers,
+                        processes=True,
+                        threads_per_worker=1,
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
+                )
+                client = stack.enter_context(distributed.Client(cluster))
+        else:
+            try:
+                client = stack.enter_context(distributed.Client(scheduler, timeout=10))
+            except (OSError, ValueError) as error:
+                raise ExecutorError(
+                    f"cannot reach the Dask scheduler at {scheduler} ({error}); "
+                    "check the address and that the scheduler is running"
+                ) from None
+        yield client

@@ -1,0 +1,90 @@
+"""Ordered, bounded streaming of games over an executor.
+
+``run_ordered`` keeps at most ``window`` games in flight: it submits the first
+``window`` tasks, then each time it hands out the record of the oldest game it
+submits one more. Records come out in task order; those that finish early wait in
+their handles, so the reorder buffer is the window itself. Tasks are drawn from the
+iterable one at a time, so memory stays constant however many games are played.
+
+A game's error (``GameFailed``) or a KeyboardInterrupt comes out of the iterator
+when that game's turn comes; every record handed out before it is complete. On
+leaving, early or not, the games still in flight are cancelled.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from contextlib import closing
+from dataclasses import dataclass
+from itertools import islice
+
+from samegame.sim.executors import Executor, Pending
+from samegame.sim.tasks import GameFailed, GameTask, Record
+
+
+def default_window(executor: Executor) -> int:
+    """Games in flight: four per slot keeps every worker busy while the oldest game
+    finishes."""
+    return 4 * executor.slots
+
+
+def run_ordered(
+    tasks: Iterable[GameTask], executor: Executor, window: int
+) -> Generator[Record, None, None]:
+    """Each task's record, in task order, with at most ``window`` tasks in flight."""
+    if window < 1:
+        raise ValueError(f"the window holds at least one game, not {window}")
+    source = iter(tasks)
+    in_flight: deque[Pending] = deque()
+    try:
+        for task in islice(source, window):
+            in_flight.append(executor.submit(task))
+        while in_flight:
+            record = in_flight.popleft().result()
+            following = next(source, None)
+            if following is not None:
+                in_flight.append(executor.submit(following))
+            yield record
+    finally:
+        for pending in in_flight:
+            pending.cancel()
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why a run ended early: ``interrupted`` (Ctrl-C) or ``failed`` (a game or the
+    executor failed); ``message`` says it in words."""
+
+    reason: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"reason": self.reason, "message": self.message}
+
+
+def play_all(
+    tasks: Iterable[GameTask],
+    executor: Executor,
+    consume: Callable[[Record], None],
+    window: int | None = None,
+) -> Stop | None:
+    """Hand every record, in task order, to ``consume``; None when all were played,
+    otherwise why it stopped. A KeyboardInterrupt, also one raised by ``consume``,
+    stops the run; so does a failed game. Errors raised by ``consume`` itself
+    (such as a full disk) propagate."""
+    records = run_ordered(tasks, executor, window or default_window(executor))
+    try:
+        with closing(records):
+            while True:
+                try:
+                    record = next(records)
+                except StopIteration:
+                    return None
+                except GameFailed as error:
+                    return Stop("failed", str(error))
+                except Exception as error:
+                    return Stop("failed", f"the executor failed ({type(error).__name__}: {error})")
+                consume(record)
+    except KeyboardInterrupt:
+        return Stop("interrupted", "interrupted (Ctrl-C)")

@@ -1,0 +1,44 @@
+"""A simulation run: one bot's games, each record handed on as it finishes, and
+their summary.
+
+>>> from samegame.builtins.scoring import BASIC
+>>> from samegame.rules import Rules
+>>> from samegame.sim.executors import LocalExecutor
+>>> setup = GameSetup.of("basic", Rules(BASIC), "greedy", seed=1)
+>>> summary, stop = simulate(setup, 2, LocalExecutor(), boards=(("RRB", "RBB", "GGB"),))
+>>> summary.games, summary.scores.mean(), stop
+(2, 5.0, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from samegame.sim.executors import Executor
+from samegame.sim.runner import Stop, play_all
+from samegame.sim.stats import Summary
+from samegame.sim.tasks import GameSetup, Record, game_tasks
+
+
+def simulate(
+    setup: GameSetup,
+    games: int,
+    executor: Executor,
+    *,
+    boards: tuple[tuple[str, ...], ...] = (),
+    write: Callable[[Record], None] = lambda record: None,
+    progress: Callable[[int], None] = lambda games: None,
+    window: int | None = None,
+) -> tuple[Summary, Stop | None]:
+    """Play games 0 to ``games - 1`` in order: ``write`` each record, count it in the
+    summary, then call ``progress`` with the number of games done. Returns the
+    summary of the games played and why the run stopped early (None if it did not)."""
+    summary = Summary()
+
+    def consume(record: Record) -> None:
+        write(record)
+        summary.add(record)
+        progress(summary.games)
+
+    stop = play_all(game_tasks([setup], games, boards), executor, consume, window)
+    return summary, stop

@@ -1,0 +1,176 @@
+"""Streaming statistics over game records, exact and in bounded memory.
+
+- ``Moments``: count, exact integer sum and sum of squares, lowest and highest.
+  Mean and sample standard deviation (n - 1 in the denominator) are computed from
+  the exact integers, so they match ``statistics.mean`` and ``statistics.stdev``
+  to the last bit of rounding; the standard deviation of one value is undefined
+  (None), and so is a confidence interval.
+- ``Histogram``: a count per distinct score (dict score -> count). The exact median
+  is found by walking the sorted scores; memory grows with the number of distinct
+  scores, never with the number of games. Scores are integers within a board's
+  possible range (for 15x15 and the basic formula, from about -50,000 with a
+  penalty to 50,729), so a run holds at most that many counts, in practice a few
+  hundred to a few thousand.
+- ``Summary``: both over final scores, plus boards cleared, tiles left and moves.
+
+>>> summary = Summary()
+>>> for score in (3, 1, 4, 1, 5):
+...     summary.add({"score": score, "cleared": score > 4, "remaining": 2, "moves": [{}]})
+>>> summary.scores.mean(), summary.median(), summary.clear_rate()
+(2.8, 3, 0.2)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.96  # the normal approximation's two-sided 95 percent quantile
+
+
+@dataclass
+class Moments:
+    """Running count, sum and sum of squares of integers; lowest and highest."""
+
+    count: int = 0
+    total: int = 0
+    squares: int = 0
+    low: int | None = None
+    high: int | None = None
+
+    def add(self, value: int) -> None:
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+        self.low = value if self.low is None else min(self.low, value)
+        self.high = value if self.high is None else max(self.high, value)
+
+    def mean(self) -> float | None:
+        return self.total / self.count if self.count else None
+
+    def stdev(self) -> float | None:
+        """The sample standard deviation; None under two values."""
+        n = self.count
+        if n < 2:
+            return None
+        return math.sqrt((n * self.squares - self.total * self.total) / (n * (n - 1)))
+
+    def interval95(self) -> tuple[float, float] | None:
+        """The mean's 95 percent confidence interval, mean +- 1.96 sd / sqrt(n)
+        (normal approximation); None under two values."""
+        mean, sd = self.mean(), self.stdev()
+        if mean is None or sd is None:
+            return None
+        half = Z95 * sd / math.sqrt(self.count)
+        return mean - half, mean + half
+
+
+@dataclass
+class Histogram:
+    """How many times each integer occurred."""
+
+    counts: dict[int, int] = field(default_factory=dict)
+
+    def add(self, value: int) -> None:
+        self.counts[value] = self.counts.get(value, 0) + 1
+
+    def median(self) -> float | None:
+        """The middle value; for an even count the mean of the two middle values
+        (as ``statistics.median``). None when empty."""
+        n = sum(self.counts.values())
+        if n == 0:
+            return None
+        wanted = ((n - 1) // 2, n // 2)  # 0-based positions of the middle values
+        found: list[int] = []
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            while len(found) < 2 and wanted[len(found)] < seen:
+                found.append(value)
+            if len(found) == 2:
+                break
+        low, high = found
+        return low if low == high else (low + high) / 2
+
+
+@dataclass
+class Summary:
+    """Statistics of finished games, fed one record at a time."""
+
+    scores: Moments = field(default_factory=Moments)
+    histogram: Histogram = field(default_factory=Histogram)
+    cleared: int = 0
+    tiles_left: int = 0
+    moves: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.scores.count
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count a record's final score, clear, tiles left and moves."""
+        score = int(record["score"])
+        self.scores.add(score)
+        self.histogram.add(score)
+        self.cleared += bool(record["cleared"])
+        self.tiles_left += int(record["remaining"])
+        self.moves += len(record["moves"])
+
+    def median(self) -> float | None:
+        return self.histogram.median()
+
+    def clear_rate(self) -> float | None:
+        return self.cleared / self.games if self.games else None
+
+    def mean_tiles_left(self) -> float | None:
+        return self.tiles_left / self.games if self.games else None
+
+    def moves_per_game(self) -> float | None:
+        return self.moves / self.games if self.games else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statistics as JSON-ready values (None where no game finished)."""
+        return {
+            "games": self.games,
+            "mean": self.scores.mean(),
+            "median": self.median(),
+            "stdev": self.scores.stdev(),
+            "min": self.scores.low,
+            "max": self.scores.high,
+            "cleared": self.cleared,
+            "clear_rate": self.clear_rate(),
+            "mean_tiles_left": self.mean_tiles_left(),
+            "moves_per_game": self.moves_per_game(),
+        }
+
+    def describe(self) -> list[str]:
+        """The statistics in sentences, one per line."""
+        n = self.games
+        if n == 0:
+            return ["No game finished, so there are no scores to report."]
+        sd = self.scores.stdev()
+        spread = f", standard deviation {sd:.1f}" if sd is not None else ""
+        return [
+            f"Scores: mean {self.scores.mean():.1f}, median {number(self.median())}{spread}, "
+            f"lowest {self.scores.low}, highest {self.scores.high}.",
+            f"Cleared {self.cleared} of {n} {plural(n, 'board')} "
+            f"({percent(self.cleared, n)} percent).",
+            f"On average {self.mean_tiles_left():.1f} tiles were left and "
+            f"{self.moves_per_game():.1f} moves were played per game.",
+        ]
+
+
+def number(value: float | None) -> str:
+    """A whole number without decimals, anything else with one."""
+    if value is None:
+        return "none"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}" if whole else "0.0"
+
+
+def plural(count: int, noun: str) -> str:
+    return noun if count == 1 else noun + "s"

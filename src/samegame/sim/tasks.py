@@ -1,0 +1,195 @@
+"""One simulated game as a pure function of a small, picklable task description.
+
+A ``GameTask`` names everything a game needs by plugin name (formula, penalty,
+generator, bot), so it can be sent to another process or a Dask worker; the worker
+resolves the names through its own plugin host and plays the game to a record
+(``samegame.records.make_record``).
+
+Seed derivation (fixed: changing it changes every simulated game). For root seed
+``S`` and game index ``i`` (from 0), with ``samegame.rng.derive_seed``:
+
+- board number: ``derive_seed("simulate", S, i, "board") % 10**18`` (the board
+  numbers' range, 0 to ``MAX_BOARD_NUMBER``);
+- bot seed: ``derive_seed("simulate", S, i, "bot")``; it seeds the bot's
+  ``StableRandom`` and is the record's ``seed``.
+
+Neither depends on the bot, the worker count or the executor, so the same command
+gives the same records everywhere, and ``compare`` gives every bot the same boards.
+
+>>> board_number(0, 0), bot_seed(0, 0)
+(300183240346671108, 2832657230757330497)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from samegame import plugins
+from samegame.board import Board
+from samegame.boards import MAX_BOARD_NUMBER, make_board
+from samegame.bots import Bot, BotError, GameView, parse_bot_spec, play_game
+from samegame.contributions import BoardSpec
+from samegame.coords import Cell
+from samegame.plugins import PluginHost
+from samegame.records import make_record
+from samegame.rng import StableRandom, derive_seed
+from samegame.rules import Rules
+from samegame.textboard import board_rows, read_board
+
+Record = dict[str, Any]
+
+
+def board_number(root_seed: int, index: int) -> int:
+    """The board number of game ``index`` under a root seed."""
+    return derive_seed("simulate", root_seed, index, "board") % (MAX_BOARD_NUMBER + 1)
+
+
+def bot_seed(root_seed: int, index: int) -> int:
+    """The bot's seed for game ``index`` under a root seed."""
+    return derive_seed("simulate", root_seed, index, "bot")
+
+
+class GameFailed(RuntimeError):
+    """A game that could not be played to the end; the message names the game index,
+    the bot and the move. Picklable, so it crosses process and Dask boundaries."""
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What every game of a run shares: the rules by plugin name, the board source
+    and the bot. ``board_type`` (a generator name) and ``spec`` are None when the
+    boards are given (from a file)."""
+
+    preset: str
+    formula: str
+    clear_bonus: int
+    penalty: str
+    min_group: int
+    bot: str
+    seed: int
+    board_type: str | None = None
+    spec: BoardSpec | None = None
+
+    @classmethod
+    def of(
+        cls,
+        preset: str,
+        rules: Rules,
+        bot: str,
+        seed: int,
+        board_type: str | None = None,
+        spec: BoardSpec | None = None,
+    ) -> GameSetup:
+        """A setup from resolved rules."""
+        return cls(
+            preset,
+            rules.formula.name,
+            rules.clear_bonus,
+            rules.penalty.name,
+            rules.min_group,
+            bot,
+            seed,
+            board_type,
+            spec,
+        )
+
+    def rules(self, host: PluginHost) -> Rules:
+        """The rules, resolved through a plugin host (UnknownNameError)."""
+        return Rules(
+            host.formula(self.formula),
+            clear_bonus=self.clear_bonus,
+            penalty=host.penalty(self.penalty),
+            min_group=self.min_group,
+        )
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Game ``index`` of a setup; ``board`` holds the rows (top first) of a given
+    board, and is None when the generator makes it from the derived board number."""
+
+    setup: GameSetup
+    index: int
+    board: tuple[str, ...] | None = None
+
+
+def game_tasks(
+    setups: Sequence[GameSetup], games: int, boards: tuple[tuple[str, ...], ...] = ()
+) -> Iterator[GameTask]:
+    """Games 0 to ``games - 1``, made one at a time: for each game, every setup's task
+    in turn (one setup for a simulation, one per bot for a comparison). Given boards
+    are used in turn: game ``i`` plays board ``i % len(boards)``."""
+    for index in range(games):
+        board = boards[index % len(boards)] if boards else None
+        for setup in setups:
+            yield GameTask(setup, index, board)
+
+
+def board_text(board: Board) -> tuple[str, ...]:
+    """A board's rows for a task (top first, palette letters)."""
+    return tuple("".join(row) for row in board_rows(board))
+
+
+class _CountingBot:
+    """Passes moves through and counts them, so a failure can name its move."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.moves = 0
+
+    def choose(self, view: GameView, rng: StableRandom) -> Cell:
+        self.moves += 1
+        return self.bot.choose(view, rng)
+
+
+def _board(task: GameTask, host: PluginHost) -> tuple[Board, int | None]:
+    """The task's board and its board number (None for a given board)."""
+    if task.board is not None:
+        return read_board("\n".join(task.board)), None
+    setup = task.setup
+    assert setup.board_type is not None, "a setup without given boards names a board type"
+    assert setup.spec is not None, "a setup without given boards has a spec"
+    number = board_number(setup.seed, task.index)
+    return make_board(host.generator(setup.board_type), setup.spec, number).board, number
+
+
+def play_task(task: GameTask) -> Record:
+    """Play one game and return its record. GameFailed if the game cannot be set up
+    (a plugin missing where it runs, a board that cannot be made) or the bot fails:
+    an illegal choice (BotError) or any error it raises, with the move number.
+
+    A given board's ``colours`` in the record is the number of colours on it."""
+    setup = task.setup
+    host = plugins.get_host()
+    try:
+        rules = setup.rules(host)
+        spec = parse_bot_spec(setup.bot)
+        bot = _CountingBot(host.bot(spec.name).create(spec.options))
+        board, number = _board(task, host)
+    except Exception as error:
+        raise GameFailed(
+            f"game {task.index} could not be set up ({type(error).__name__}: {error})"
+        ) from None
+    seed = bot_seed(setup.seed, task.index)
+    try:
+        played = play_game(bot, board, rules, seed, name=setup.bot)
+    except BotError as error:
+        raise GameFailed(f"game {task.index}: {error}") from None
+    except Exception as error:
+        raise GameFailed(
+            f"game {task.index}: bot {setup.bot} failed at move {bot.moves} "
+            f"({type(error).__name__}: {error})"
+        ) from None
+    return make_record(
+        played,
+        board=board,
+        rules=rules,
+        preset=setup.preset,
+        generator=setup.board_type if number is not None else None,
+        board_number=number,
+        colours=setup.spec.colours if setup.spec is not None else len(board.colour_counts()),
+        bot=setup.bot,
+        seed=seed,
+    )

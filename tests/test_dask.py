@@ -1,0 +1,119 @@
+"""The Dask executor on a real LocalCluster: the same records as in-process play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from samegame.cli.app import run
+
+distributed = pytest.importorskip("distributed")
+
+
+class Result:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Result:
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A real two-process LocalCluster, closed after the module's tests."""
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def records(path: str) -> list[dict[str, Any]]:
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in lines]
+
+
+SIMULATION = [
+    "simulate",
+    "--bot",
+    "tabu",
+    "--preset",
+    "basic",
+    "--size",
+    "small",
+    "--games",
+    "10",
+    "--seed",
+    "21",
+]
+
+
+def test_command_started_local_cluster_gives_the_same_records(cli) -> None:
+    assert cli(*SIMULATION, "--out", "local.jsonl").code == 0
+    result = cli(*SIMULATION, "--out", "dask.jsonl", "--executor", "dask", "--workers", "2")
+    assert result.code == 0, result.err
+    assert records("dask.jsonl") == records("local.jsonl")
+    assert "on a local Dask cluster of 2 workers" in result.out
+
+
+def test_scheduler_address_gives_the_same_comparison(cli, scheduler: str) -> None:
+    common = ["compare", "--bots", "random,greedy", "--size", "small", "--games", "8", "-f", "json"]
+    local = cli(*common)
+    remote = cli(*common, "--executor", "dask", "--scheduler", scheduler)
+    assert remote.code == 0, remote.err
+    assert json.loads(remote.out) == json.loads(local.out)
+
+
+def test_scheduler_address_simulation(cli, scheduler: str) -> None:
+    assert cli(*SIMULATION, "--out", "local.jsonl").code == 0
+    result = cli(
+        *SIMULATION, "--out", "remote.jsonl", "--executor", "dask", "--scheduler", scheduler
+    )
+    assert result.code == 0, result.err
+    assert records("remote.jsonl") == records("local.jsonl")
+    assert f"on the Dask scheduler at {scheduler}" in result.out
+
+
+def test_bad_scheduler_address_is_one_line(cli) -> None:
+    result = cli(*SIMULATION, "--executor", "dask", "--scheduler", "bogus::x")
+    assert result.code == 3
+    assert result.err.startswith("Error: cannot reach the Dask scheduler at bogus::x")
+    assert len(result.err.splitlines()) == 1
+
+
+def test_missing_dask_says_what_to_install(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = cli(*SIMULATION, "--executor", "dask")
+    assert result.code == 3
+    assert result.err == (
+        "Error: the dask executor needs dask.distributed; install samegame[dask]\n"
+    )
+
+
+def test_dask_is_imported_only_for_the_dask_executor() -> None:
+    code = (
+        "import sys\n"
+        "from samegame.cli.app import run\n"
+        "assert run(['simulate', '--bot', 'greedy', '--size', 'small', '--games', '2']) == 0\n"
+        "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.splitlines()[-1] == "[]"

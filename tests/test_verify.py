@@ -1,0 +1,137 @@
+"""``samegame verify``: replaying record files, mismatches with file and line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from samegame.cli.app import run
+
+GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
+
+
+class Result:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Result:
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+def golden_lines() -> list[str]:
+    return GOLDEN.read_text(encoding="utf-8").splitlines()
+
+
+def test_golden_v1_records_verify_forever(cli) -> None:
+    # Written by samegame 0.x; every later version must still verify them.
+    records = [json.loads(line) for line in golden_lines()]
+    assert {r["format"] for r in records} == {"samegame-record/1"}
+    assert {r["bot"] for r in records} >= {"greedy", "tabu", "random", "largest"}
+    assert any(r["penalty"] > 0 for r in records)
+    assert any(r["cleared"] for r in records)
+    assert any(r["board_number"] is None for r in records)
+    result = cli("verify", str(GOLDEN))
+    assert result.code == 0, result.out
+    assert result.out == f"Verified {len(records)} records in 1 file: all correct.\n"
+    assert result.err == ""
+
+
+def test_simulated_records_verify(cli) -> None:
+    assert (
+        cli(
+            "simulate", "--bot", "greedy", "--size", "small", "--games", "3", "--out", "r.jsonl"
+        ).code
+        == 0
+    )
+    result = cli("verify", "r.jsonl", str(GOLDEN))
+    assert result.code == 0
+    assert result.out == "Verified 11 records in 2 files: all correct.\n"
+
+
+def tamper(tmp_path: Path) -> Path:
+    """The golden records with one fault per line from line 2 on (a blank line 4)."""
+    lines = golden_lines()
+    changed_points = json.loads(lines[1])
+    changed_points["moves"][0]["points"] += 1
+    illegal = json.loads(lines[2])
+    illegal["moves"][2]["move"] = "Z1"
+    wrong_score = json.loads(lines[3])
+    wrong_score["score"] += 10
+    unknown = json.loads(lines[4])
+    unknown["format"] = "samegame-record/99"
+    rows = [
+        lines[0],
+        json.dumps(changed_points),
+        json.dumps(illegal),
+        "",
+        json.dumps(wrong_score),
+        lines[5][: len(lines[5]) // 2],
+        json.dumps(unknown),
+        lines[6],
+    ]
+    path = tmp_path / "results.jsonl"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_mismatches_are_reported_with_line_numbers(cli, tmp_path: Path) -> None:
+    tamper(tmp_path)
+    result = cli("verify", "results.jsonl")
+    assert result.code == 1
+    lines = result.out.splitlines()
+    by_line: dict[int, list[str]] = {}
+    for line in lines[:-1]:
+        name, number, problem = line.split(":", 2)
+        assert name == "results.jsonl"
+        by_line.setdefault(int(number), []).append(problem.strip())
+    assert sorted(by_line) == [2, 3, 5, 6, 7]
+    assert any("move 1 (" in p and "points by the rules, the record says" in p for p in by_line[2])
+    assert by_line[3][0].startswith("move 3 (Z1) is illegal: ")
+    assert any(p.startswith("score is ") and "the record says" in p for p in by_line[5])
+    assert by_line[6][0].startswith("the line is not a complete JSON record (")
+    assert by_line[7] == ["unknown record format 'samegame-record/99'; known: samegame-record/1"]
+    assert lines[-1] == "Verified 7 records in 1 file: 5 records have mismatches."
+    assert result.err == ""
+
+
+def test_one_mismatch_in_two_files(cli, tmp_path: Path) -> None:
+    lines = golden_lines()
+    record = json.loads(lines[0])
+    record["remaining"] += 1
+    (tmp_path / "one.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    result = cli("verify", str(GOLDEN), "one.jsonl")
+    assert result.code == 1
+    assert result.out.splitlines()[0].startswith("one.jsonl:1: remaining is ")
+    assert result.out.splitlines()[-1] == (
+        "Verified 9 records in 2 files: 1 record has mismatches."
+    )
+
+
+@pytest.mark.parametrize("content", [None, b"\xff\xfe not text\n"])
+def test_unreadable_file_is_exit_4(cli, tmp_path: Path, content: bytes | None) -> None:
+    if content is not None:
+        (tmp_path / "missing.jsonl").write_bytes(content)
+    result = cli("verify", str(GOLDEN), "missing.jsonl")
+    assert result.code == 4
+    assert len(result.err.splitlines()) == 1
+    assert result.err.startswith("Error: cannot read missing.jsonl")
+
+
+def test_a_folder_is_unreadable(cli, tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    result = cli("verify", "folder")
+    assert result.code == 4
+    assert result.err.startswith("Error: cannot read folder")
