@@ -5,55 +5,23 @@ distribution and version, and `samegame simulate` plays it."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-PLUGIN = Path(__file__).resolve().parents[1] / "plugins" / "samegame-cornerbot"
+from plugin_install import install_plugin, run_samegame
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-index",
-            "--target",
-            str(target),
-            str(PLUGIN),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    return target
+    return install_plugin("samegame-cornerbot", tmp_path_factory.mktemp("site"))
 
 
 def samegame(
     installed: Path, tmp_path: Path, *args: str, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "SAMEGAME_LOAD_PLUGINS")
-    }
-    environment |= {"PYTHONPATH": str(installed), "SAMEGAME_HOME": str(tmp_path), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "samegame", *args],
-        capture_output=True,
-        text=True,
-        env=environment,
-        check=False,
-    )
+    return run_samegame(installed, tmp_path, *args, **env)
 
 
 def test_bot_plugin_is_listed(installed: Path, tmp_path: Path) -> None:
