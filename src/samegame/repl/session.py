@@ -184,10 +184,9 @@ class Session:
             stage=self.stage_index if self.stages else None,
         )
         self.board_number = number
-        self.game = Game(board, self.rules(), observers=[self.host.notify])
-        if practice_reasons:
-            self.game.practice = True
-            self.game.practice_reasons = practice_reasons
+        self.game = Game(
+            board, self.rules(), observers=[self.host.notify], practice=bool(practice_reasons)
+        )
         self.game_id = self.store.start_game(
             setup, practice=bool(practice_reasons), reasons=practice_reasons
         )
