@@ -62,6 +62,11 @@ def make_board(generator: BoardGenerator, spec: BoardSpec, number: int) -> Gener
             f"generator {generator.name} made a {board.width}x{board.height} board "
             f"for {spec.width}x{spec.height}"
         )
+    if len(board.planes) > spec.colours:
+        raise BoardSpecError(
+            f"generator {generator.name} used {len(board.planes)} colours for a "
+            f"{spec.colours}-colour board"
+        )
     if generator.guarantees_clear:
         if made.certificate is None:
             raise BoardSpecError(f"generator {generator.name} promised a certificate and gave none")
@@ -79,7 +84,8 @@ def replays_to_clear(board: Board, certificate: tuple[object, ...]) -> bool:
     from samegame.coords import Cell
 
     for cell in certificate:
-        assert isinstance(cell, Cell)
+        if not isinstance(cell, Cell):
+            return False
         if not (0 <= cell.col < board.width and 0 <= cell.row < board.height):
             return False
         group = board.group_at(cell)

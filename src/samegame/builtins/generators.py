@@ -1,7 +1,8 @@
 """Built-in board generators (board types).
 
-All fill cells column by column, left to right, each column bottom to top, drawing
-``below(colours)`` from the board number's stable stream (see samegame.boards).
+The uniform ones fill cells column by column, left to right, each column bottom to
+top, drawing ``below(colours)`` from the board number's stable stream (see
+samegame.boards); ``solvable`` documents its own construction.
 
 - ``random``: uniform colours.
 - ``random-with-move``: uniform, drawn again from the same stream until at least one
