@@ -120,7 +120,9 @@ def int_option(options: Mapping[str, str], key: str, default: int, low: int, hig
     if text is None:
         return default
     if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
-        raise BotOptionError(f"bot option {key} must be a whole number from {low} to {high}, not '{text}'")
+        raise BotOptionError(
+            f"bot option {key} must be a whole number from {low} to {high}, not '{text}'"
+        )
     return int(text)
 
 
@@ -163,4 +165,6 @@ def play_game(bot: Bot, board: Board, rules: Rules, seed: int, name: str = "bot"
         tiles.append(preview.group.size)
     result = game.result()
     assert result is not None
-    return PlayedGame(tuple(moves), tuple(points), tuple(tiles), result, time.perf_counter() - started)
+    return PlayedGame(
+        tuple(moves), tuple(points), tuple(tiles), result, time.perf_counter() - started
+    )

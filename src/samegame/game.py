@@ -222,7 +222,9 @@ class Game:
     def preview(self, cell: Cell) -> Preview:
         """The group at a cell and its points; raise MoveRejected if it cannot go."""
         if self.finished:
-            raise MoveRejected(Rejection.GAME_OVER, "The game is over; no group can be removed.", cell)
+            raise MoveRejected(
+                Rejection.GAME_OVER, "The game is over; no group can be removed.", cell
+            )
         board = self.board
         try:
             check_cell(cell, board.width, board.height)

@@ -97,7 +97,9 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
     if not isinstance(record, dict):
         return ["a record is a JSON object"]
     if record.get("format") not in KNOWN_FORMATS:
-        return [f"unknown record format {record.get('format')!r}; known: {', '.join(KNOWN_FORMATS)}"]
+        return [
+            f"unknown record format {record.get('format')!r}; known: {', '.join(KNOWN_FORMATS)}"
+        ]
     try:
         rules = _rules(record, host)
         board = read_board("\n".join(record["board"]))
@@ -108,8 +110,10 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
         return [f"the record is incomplete or malformed ({type(error).__name__}: {error})"]
     problems: list[str] = []
     if (board.width, board.height) != (record.get("width"), record.get("height")):
-        problems.append(f"the board is {board.width}x{board.height}, the record says "
-                        f"{record.get('width')}x{record.get('height')}")
+        problems.append(
+            f"the board is {board.width}x{board.height}, the record says "
+            f"{record.get('width')}x{record.get('height')}"
+        )
     game = Game(board, rules)
     total = 0
     for number, move in enumerate(moves, start=1):
@@ -121,13 +125,19 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
             return problems
         group = preview.group
         if format_cell(group.anchor) != text:
-            problems.append(f"move {number} ({text}) is not the group's canonical tile "
-                            f"{format_cell(group.anchor)}")
+            problems.append(
+                f"move {number} ({text}) is not the group's canonical tile "
+                f"{format_cell(group.anchor)}"
+            )
         if move.get("tiles") != group.size:
-            problems.append(f"move {number} ({text}): {group.size} tiles, the record says {move.get('tiles')}")
+            problems.append(
+                f"move {number} ({text}): {group.size} tiles, the record says {move.get('tiles')}"
+            )
         if move.get("points") != preview.points:
-            problems.append(f"move {number} ({text}): {preview.points} points by the rules, "
-                            f"the record says {move.get('points')}")
+            problems.append(
+                f"move {number} ({text}): {preview.points} points by the rules, "
+                f"the record says {move.get('points')}"
+            )
         total += int(move.get("points", 0)) if isinstance(move.get("points"), int) else 0
         game.play(group.anchor)
     if total != game.score:
