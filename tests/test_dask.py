@@ -9,11 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import distributed
 import pytest
 
 from samegame.cli.app import run
-
-distributed = pytest.importorskip("distributed")
 
 
 class Result:
