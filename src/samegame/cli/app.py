@@ -12,6 +12,7 @@ import typer
 from samegame import __version__
 from samegame.board import BoardError
 from samegame.boards import BoardSpecError
+from samegame.cli.bench_cmd import bench_app, solve_command
 from samegame.cli.board_cmd import board_app
 from samegame.cli.errors import CommandError, ExitCode, report, show_help_without_command
 from samegame.cli.guide_cmd import accessibility_command, tutorial_command
@@ -65,6 +66,8 @@ app.command("plugins")(plugins_command)
 app.command("simulate")(simulate_command)
 app.command("verify")(verify_command)
 app.command("compare")(compare_command)
+app.add_typer(bench_app, name="bench")
+app.command("solve")(solve_command)
 
 _LIBRARY_ERRORS: tuple[tuple[type[BaseException], ExitCode], ...] = (
     (PresetError, ExitCode.CONFIG),

@@ -1,0 +1,296 @@
+"""``samegame bench standard`` and ``samegame solve``: a bot on the standard
+positions against the published scores, and the best line a bot finds on a board.
+
+Exit codes (see samegame.cli.errors): 1 the bot played an illegal move; 2 a bad
+option (a bot option, ``--positions``, a time budget for a bot without one); 3 an
+unknown bot or preset; 4 an unreadable board or records file.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Annotated, Any
+
+import typer
+
+from samegame.board import Board
+from samegame.bots import (
+    Bot,
+    BotError,
+    BotOptionError,
+    BotSpec,
+    PlayedGame,
+    parse_bot_spec,
+    play_game,
+)
+from samegame.cli.common import (
+    PresetOption,
+    TextOrJson,
+    host,
+    load_preset,
+    print_json,
+    read_board_file,
+)
+from samegame.cli.errors import ExitCode, fail, show_help_without_command
+from samegame.coords import format_cell
+from samegame.plugins import UnknownNameError
+from samegame.records import make_record
+from samegame.replay import replay
+from samegame.rng import derive_seed
+from samegame.rules import Rules
+from samegame.search.benchmark import (
+    ANCHORS,
+    Comparison,
+    compare,
+    parse_positions,
+    published,
+    standard_positions,
+)
+from samegame.search.bots import SearchBot
+from samegame.search.engine import prepare
+
+BENCHMARK_PRESET = "benchmark"
+
+bench_app = typer.Typer(
+    help="Measure bots on benchmark positions.", rich_markup_mode=None, invoke_without_command=True
+)
+
+
+@bench_app.callback()
+def _group(ctx: typer.Context) -> None:
+    show_help_without_command(ctx)
+
+
+BotOption = Annotated[
+    str, typer.Option("--bot", help="Bot and options, for example nrpa:level=3 or beam:width=64.")
+]
+SeedOption = Annotated[int, typer.Option("--seed", help="Root seed of the bot's choices.")]
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+
+
+def _timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
+    """The bot spec with ``time`` set to ``seconds`` (when given), checked by making
+    the bot once: exit 2 for a bad option, 3 for an unknown bot."""
+    try:
+        spec = parse_bot_spec(text)
+        factory = host().bot(spec.name)
+        if seconds is not None:
+            if "time" not in factory.options:
+                raise fail(f"bot {spec.name} has no time budget; leave out {flag}", ExitCode.USAGE)
+            if "time" in spec.options:
+                raise fail(
+                    f"give the time once: either {flag} or the bot option time", ExitCode.USAGE
+                )
+            if not seconds > 0:
+                raise fail(f"{flag} must be a positive number of seconds", ExitCode.USAGE)
+            spec = BotSpec(spec.name, {**spec.options, "time": f"{seconds:g}"})
+        factory.create(spec.options)
+    except BotOptionError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return spec
+
+
+@dataclass(frozen=True)
+class _Played:
+    played: PlayedGame
+    cpu_seconds: float
+
+
+def _play(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
+    """One game of a freshly made bot; the CPU time of this process and of any
+    search worker processes. Exit 1 if the bot breaks the rules."""
+    bot: Bot = host().bot(spec.name).create(spec.options)
+    if isinstance(bot, SearchBot):
+        prepare(bot.spec.algorithm)  # load the compiled kernels before the clock starts
+    cpu = time.process_time()
+    try:
+        played = play_game(bot, board, rules, seed, name=str(spec))
+    except BotError as error:
+        raise fail(str(error), ExitCode.REJECTED) from None
+    cpu = time.process_time() - cpu
+    if isinstance(bot, SearchBot):
+        cpu += sum(result.helper_cpu_seconds for result in bot.results)
+    return _Played(played, cpu)
+
+
+@contextmanager
+def _records(out: str | None) -> Iterator[IO[str] | None]:
+    if out is None:
+        yield None
+        return
+    with ExitStack() as stack:
+        try:
+            stream = stack.enter_context(Path(out).open("w", encoding="utf-8"))
+        except OSError as error:
+            raise fail(
+                f"cannot write {out}: {error.strerror or error}; check the path", ExitCode.INPUT
+            ) from None
+        yield stream
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def _position_line(position: int, entry: dict[str, Any]) -> str:
+    result = "board cleared" if entry["cleared"] else f"{entry['remaining']} tiles left"
+    anchors = ", ".join(
+        f"{anchor.name} {_number(published(anchor.key)[position - 1])}" for anchor in ANCHORS
+    )
+    return (
+        f"Position {position}: {_number(entry['score'])} points in {entry['move_count']} moves, "
+        f"{result}, {entry['seconds']:.1f} s (CPU {entry['cpu_seconds']:.1f} s). "
+        f"Published: {anchors}."
+    )
+
+
+def _comparison_line(total: int, comparisons: list[Comparison], count: int) -> str:
+    parts = [f"{c.percent:.1f}% of {c.anchor.name} ({_number(c.total)})" for c in comparisons]
+    which = "the published totals" if count == 20 else f"their totals on these {count} positions"
+    return f"{_number(total)} is " + ", ".join(parts[:-1]) + f" and {parts[-1]}: {which}."
+
+
+@bench_app.command("standard")
+def standard_command(
+    bot: BotOption,
+    time_per_position: Annotated[
+        float | None,
+        typer.Option("--time-per-position", help="Seconds per position (sets the bot's time)."),
+    ] = None,
+    positions: Annotated[
+        str, typer.Option("--positions", help="Positions to play, e.g. 1-20 or 1,4,9-12.")
+    ] = "1-20",
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write one game record per line here.")
+    ] = None,
+    seed: SeedOption = 0,
+    output: FormatOption = TextOrJson.text,
+) -> None:
+    """Play a bot on the 20 standard research positions (15x15, 5 colours, (n-2)^2,
+    1000 for a clear) and compare with the published scores, one line per position.
+
+    Position p's bot seed derives from (--seed, p). The records verify with
+    'samegame verify'.
+    """
+    try:
+        chosen = parse_positions(positions)
+    except ValueError as error:
+        raise fail(f"--positions: {error}", ExitCode.USAGE) from None
+    spec = _timed_bot(bot, time_per_position, "--time-per-position")
+    preset = load_preset(BENCHMARK_PRESET)
+    rules = preset.rules
+    boards = standard_positions()
+    entries: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with _records(out) as stream:
+        for position in chosen:
+            board = boards[position - 1]
+            bot_seed = derive_seed("bench", seed, position)
+            game = _play(spec, board, rules, bot_seed)
+            played = game.played
+            record = make_record(
+                played,
+                board=board,
+                rules=rules,
+                preset=BENCHMARK_PRESET,
+                generator=None,
+                board_number=None,
+                colours=len(board.colour_counts()),
+                bot=str(spec),
+                seed=bot_seed,
+            )
+            if stream is not None:
+                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+                stream.flush()
+            entry = {
+                "position": position,
+                "score": played.result.score,
+                "move_count": len(played.moves),
+                "moves": [format_cell(cell) for cell in played.moves],
+                "cleared": played.result.cleared,
+                "remaining": played.result.remaining,
+                "seconds": round(played.seconds, 3),
+                "cpu_seconds": round(game.cpu_seconds, 3),
+                "seed": bot_seed,
+                "published": {a.name: published(a.key)[position - 1] for a in ANCHORS},
+            }
+            entries.append(entry)
+            if output is TextOrJson.text:
+                typer.echo(_position_line(position, entry))
+    seconds = time.perf_counter() - started
+    total = sum(int(e["score"]) for e in entries)
+    cpu = sum(float(e["cpu_seconds"]) for e in entries)
+    comparisons = compare(chosen, total)
+    if output is TextOrJson.json:
+        print_json(
+            {
+                "bot": str(spec),
+                "preset": BENCHMARK_PRESET,
+                "seed": seed,
+                "positions": entries,
+                "total": total,
+                "seconds": round(seconds, 3),
+                "cpu_seconds": round(cpu, 3),
+                "anchors": [
+                    {"name": c.anchor.name, "total": c.total, "percent": round(c.percent, 2)}
+                    for c in comparisons
+                ],
+                "out": out,
+            }
+        )
+        return
+    count = len(chosen)
+    noun = "position" if count == 1 else "positions"
+    typer.echo(
+        f"Total: {_number(total)} points on {count} {noun} with {spec}, "
+        f"{seconds:.1f} s (CPU {cpu:.1f} s)."
+    )
+    typer.echo(_comparison_line(total, comparisons, count))
+    if out is not None:
+        typer.echo(
+            f"{count} {'record' if count == 1 else 'records'} written to {out}, one per line."
+        )
+
+
+def solve_command(
+    board_file: Annotated[
+        str, typer.Option("--board", "-b", help="Board text file ('-' for standard input).")
+    ],
+    bot: BotOption,
+    preset_name: PresetOption = "basic",
+    seconds: Annotated[
+        float | None, typer.Option("--time", help="Seconds to search (sets the bot's time).")
+    ] = None,
+    seed: SeedOption = 0,
+    output: FormatOption = TextOrJson.text,
+) -> None:
+    """Search a board with a bot and print the best line found: its moves and score.
+
+    The JSON output is exactly what 'samegame replay --format json' prints for
+    those moves; replay them with 'samegame replay --board FILE --moves "..."'.
+    """
+    preset = load_preset(preset_name)
+    board = read_board_file(board_file)[0]
+    spec = _timed_bot(bot, seconds, "--time")
+    game = _play(spec, board, preset.rules, derive_seed("solve", seed))
+    moves = [format_cell(cell) for cell in game.played.moves]
+    result = replay(board, preset.rules, moves)
+    if output is TextOrJson.json:
+        print_json(result.to_dict())
+        return
+    line = " ".join(moves)
+    ending = "board cleared" if result.cleared else f"{result.remaining} tiles left"
+    typer.echo(f"Best line found by {spec}: {line}")
+    typer.echo(
+        f"Score {_number(result.score)}: {len(moves)} moves, {ending}, bonus {result.bonus}, "
+        f"penalty {result.penalty}; {game.played.seconds:.1f} s (CPU {game.cpu_seconds:.1f} s)."
+    )
+    preset_part = "" if preset_name == "basic" else f" --preset {preset_name}"
+    typer.echo(f'Replay it: samegame replay --board {board_file}{preset_part} --moves "{line}"')

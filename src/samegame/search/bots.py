@@ -1,0 +1,212 @@
+"""The search bots ``nmcs``, ``nrpa`` and ``beam``: options, and play by a searched plan.
+
+A search bot searches when it is first asked for a move, within its budget, and
+then plays the best game it found move by move. Whenever the position it is asked
+about is not the one its plan expects (a player's own moves, an undo, a hint asked
+on another position) it searches again from that position, with the same budget.
+In a game played by the bot alone that is one search per game, so ``time`` is
+the time per game. The search's seed is the next word of the generator the bot is
+given, so a game's seed decides every random choice.
+
+Options (``--bot nrpa:level=3,time=60``):
+
+- every search bot: ``time`` (seconds per search, a decimal; default 10) and
+  ``clock`` (``wall``, the default, or ``cpu``: count the CPU seconds of the
+  search's process instead, for steady measurements on a busy machine);
+- ``nmcs`` and ``nrpa``: ``workers`` (independent searches run at once, in
+  worker processes but the first, the best kept; default 1);
+- ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
+  ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
+  with ``time`` a cap);
+- ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
+  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``);
+- ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
+  ``groups`` or ``mixed``, default ``groups``).
+
+Without ``time``, giving ``iterations`` (nmcs, nrpa) or ``width`` (beam) makes the
+budget a fixed amount of work instead (nmcs: that many complete searches; nrpa:
+one complete search; beam: one pass of that width), and the game depends on the
+seed alone. Otherwise the budget is ``time``. The algorithms and their budgets
+are described in docs/search.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeVar
+
+from samegame.board import Board
+from samegame.bots import BotOptionError, GameView, check_options, int_option
+from samegame.contributions import BotFactory
+from samegame.coords import Cell
+from samegame.rng import StableRandom
+from samegame.search.engine import (
+    MAX_WIDTH,
+    Algorithm,
+    Clock,
+    Evaluation,
+    Policy,
+    SearchResult,
+    SearchSpec,
+    search,
+)
+
+DEFAULT_SECONDS = 10.0
+MAX_SECONDS = 7 * 24 * 3600.0
+MAX_WORKERS = 64
+
+E = TypeVar("E", Policy, Evaluation, Clock)
+
+
+class SearchBot:
+    """Plays the best game its search found; searches again when the position is
+    not the one its plan expects. ``results`` holds every search's result."""
+
+    def __init__(self, spec: SearchSpec) -> None:
+        self.spec = spec
+        self.results: list[SearchResult] = []
+        self._plan: tuple[Cell, ...] = ()
+        self._next = 0
+        self._expected: Board | None = None
+
+    def choose(self, view: GameView, rng: StableRandom) -> Cell:
+        board = view.board
+        if self._next >= len(self._plan) or board != self._expected:
+            result = search(self.spec, board, view.rules, view.score, rng.next64())
+            self.results.append(result)
+            self._plan = result.moves
+            self._next = 0
+        cell = self._plan[self._next]
+        self._next += 1
+        group = board.group_at(cell)
+        self._expected = board.remove(group) if group is not None else None
+        return cell
+
+
+def seconds_option(options: Mapping[str, str], key: str) -> float | None:
+    """A positive number of seconds (a decimal), or None when not given."""
+    text = options.get(key)
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= MAX_SECONDS:
+        raise BotOptionError(
+            f"bot option {key} must be a number of seconds above 0 and at most "
+            f"{MAX_SECONDS:.0f}, not '{text}'"
+        )
+    return value
+
+
+def choice_option(options: Mapping[str, str], key: str, allowed: tuple[E, ...], default: E) -> E:
+    """One of ``allowed`` by name; BotOptionError naming them otherwise."""
+    text = options.get(key)
+    if text is None:
+        return default
+    for value in allowed:
+        if value.value == text.lower():
+            return value
+    names = ", ".join(value.value for value in allowed)
+    raise BotOptionError(f"bot option {key} must be one of {names}, not '{text}'")
+
+
+def _budget(options: Mapping[str, str], fixed_key: str) -> float | None:
+    """The time budget: ``time`` if given; none when only ``fixed_key`` is given."""
+    seconds = seconds_option(options, "time")
+    if seconds is None and fixed_key not in options:
+        return DEFAULT_SECONDS
+    return seconds
+
+
+def _workers(options: Mapping[str, str]) -> int:
+    return int_option(options, "workers", 1, 1, MAX_WORKERS)
+
+
+NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers")
+BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
+
+
+def _clock(options: Mapping[str, str]) -> Clock:
+    return choice_option(options, "clock", tuple(Clock), Clock.WALL)
+
+
+def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
+    """The search of ``nmcs`` options; BotOptionError on a bad one."""
+    check_options(options, NMCS_OPTIONS, "nmcs")
+    seconds = _budget(options, "iterations")
+    runs = int_option(options, "iterations", 1, 1, 1_000_000) if "iterations" in options else None
+    return SearchSpec(
+        Algorithm.NMCS,
+        level=int_option(options, "level", 2, 1, 5),
+        policy=choice_option(options, "policy", tuple(Policy), Policy.TABU),
+        seconds=seconds,
+        clock=_clock(options),
+        runs=runs,
+        workers=_workers(options),
+    )
+
+
+def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
+    """The search of ``nrpa`` options; BotOptionError on a bad one."""
+    check_options(options, NRPA_OPTIONS, "nrpa")
+    seconds = _budget(options, "iterations")
+    return SearchSpec(
+        Algorithm.NRPA,
+        level=int_option(options, "level", 4, 1, 5),
+        iterations=int_option(options, "iterations", 100, 1, 100_000),
+        policy=choice_option(options, "policy", tuple(Policy), Policy.SELECTIVE),
+        seconds=seconds,
+        clock=_clock(options),
+        runs=1 if seconds is None else None,
+        workers=_workers(options),
+    )
+
+
+def beam_spec(options: Mapping[str, str]) -> SearchSpec:
+    """The search of ``beam`` options; BotOptionError on a bad one."""
+    check_options(options, BEAM_OPTIONS, "beam")
+    return SearchSpec(
+        Algorithm.BEAM,
+        width=int_option(options, "width", 16, 1, MAX_WIDTH),
+        evaluation=choice_option(options, "evaluation", tuple(Evaluation), Evaluation.GROUPS),
+        seconds=_budget(options, "width"),
+        clock=_clock(options),
+        runs=None,
+    )
+
+
+def _create_nmcs(options: Mapping[str, str]) -> SearchBot:
+    return SearchBot(nmcs_spec(options))
+
+
+def _create_nrpa(options: Mapping[str, str]) -> SearchBot:
+    return SearchBot(nrpa_spec(options))
+
+
+def _create_beam(options: Mapping[str, str]) -> SearchBot:
+    return SearchBot(beam_spec(options))
+
+
+NMCS = BotFactory(
+    "nmcs",
+    _create_nmcs,
+    "Nested Monte-Carlo Search with memorisation (time, level, policy, iterations, workers)",
+    options=NMCS_OPTIONS,
+)
+NRPA = BotFactory(
+    "nrpa",
+    _create_nrpa,
+    "Nested Rollout Policy Adaptation with tabu or selective playouts "
+    "(time, level, iterations, policy, workers)",
+    options=NRPA_OPTIONS,
+)
+BEAM = BotFactory(
+    "beam",
+    _create_beam,
+    "beam search valuing group potential (time, width, evaluation)",
+    options=BEAM_OPTIONS,
+)
+SEARCH_BOTS = (NMCS, NRPA, BEAM)

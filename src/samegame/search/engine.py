@@ -1,0 +1,417 @@
+"""Running a search: budgets, restarts, the stop timer and root-parallel workers.
+
+A ``SearchSpec`` says which algorithm runs with which parameters and budget; a
+``search`` call runs it from a position and returns the best complete game found
+(``SearchResult``). The compiled loops live in ``samegame.kernel.search``; this
+module imports them (and numpy) only when a search runs, so importing it loads
+neither numba nor numpy.
+
+Budgets (see docs/search.md):
+
+- ``seconds`` (a time budget): NMCS and NRPA run complete searches one after
+  another, each continuing the worker's random stream, until the time is up; the running search is
+  stopped at the deadline (a timer thread sets a flag that the compiled loops
+  read after every playout) and returns the best whole game it holds. Beam search
+  runs passes of doubling width from ``width`` (up to ``MAX_WIDTH``); at the
+  deadline the running pass narrows to its best position and finishes it. The
+  best result of all is kept.
+- no ``seconds``: a fixed amount of work, so the result depends on the seed
+  alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
+
+``workers > 1`` runs that many independent searches at once (root
+parallelisation): worker 0 in this process with the given seed, the others in
+worker processes with seeds derived from it and the worker number; the best score
+wins (the lowest worker number on ties). With a fixed budget the result is still
+reproducible; worker 0 alone is exactly the one-worker search.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import multiprocessing
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from samegame.board import Board
+from samegame.coords import Cell
+from samegame.rng import StableRandom, derive_seed
+from samegame.rules import Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from samegame.kernel.rules import KernelRules
+
+TABLE_BITS = 17
+"""NRPA's policy table has ``2**TABLE_BITS`` weights per level."""
+
+ALPHA = 1.0
+"""NRPA's learning rate (Rosin 2011)."""
+
+MAX_WIDTH = 32768
+"""The widest beam (memory grows with the width: about 2 KB per unit on 15x15)."""
+
+
+class Algorithm(StrEnum):
+    NMCS = "nmcs"
+    NRPA = "nrpa"
+    BEAM = "beam"
+
+
+class Clock(StrEnum):
+    """What a time budget counts: wall-clock seconds, or CPU seconds of the search's
+    process (steadier on a shared machine; each worker gets the budget)."""
+
+    WALL = "wall"
+    CPU = "cpu"
+
+
+class Policy(StrEnum):
+    """Playout policies (candidate filters of ``samegame.kernel.search.moves``)."""
+
+    RANDOM = "random"
+    TABU = "tabu"
+    SELECTIVE = "selective"
+
+
+class Evaluation(StrEnum):
+    """Beam search evaluations (see ``samegame.kernel.search.beam``)."""
+
+    COLOURS = "colours"
+    GROUPS = "groups"
+    MIXED = "mixed"
+
+
+_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2}
+_EVALUATION_KIND = {Evaluation.COLOURS: 0, Evaluation.GROUPS: 1, Evaluation.MIXED: 2}
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """What to search with. ``level``/``policy`` for NMCS and NRPA,
+    ``iterations`` for NRPA (per level), ``width``/``evaluation`` for beam search.
+    ``seconds`` is the time budget of one search (None: a fixed budget of ``runs``
+    complete searches, or one beam pass) counted by ``clock``; ``runs`` also caps the searches of a
+    timed NMCS or NRPA (None: no cap). ``workers`` is the number of independent
+    searches run at once."""
+
+    algorithm: Algorithm
+    level: int = 1
+    iterations: int = 100
+    policy: Policy = Policy.TABU
+    width: int = 1
+    evaluation: Evaluation = Evaluation.GROUPS
+    seconds: float | None = None
+    clock: Clock = Clock.WALL
+    runs: int | None = 1
+    workers: int = 1
+
+    def __post_init__(self) -> None:
+        if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
+            raise ValueError(f"a search's counts are at least 1: {self}")
+        if self.width > MAX_WIDTH:
+            raise ValueError(f"the beam is at most {MAX_WIDTH} wide, not {self.width}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a time budget is positive, not {self.seconds}")
+        if self.seconds is None and self.runs is None and self.algorithm is not Algorithm.BEAM:
+            raise ValueError("an NMCS or NRPA search needs a time budget or a number of runs")
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The best game found: its settled score (with the points scored before the
+    search) and moves (canonical anchors), plus what it cost: playouts (NMCS,
+    NRPA) or positions expanded (beam), complete or stopped searches, wall
+    seconds, CPU seconds summed over the workers, and the part of those spent in
+    worker processes (not in this one)."""
+
+    score: int
+    moves: tuple[Cell, ...]
+    playouts: int
+    runs: int
+    seconds: float
+    cpu_seconds: float
+    helper_cpu_seconds: float
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A search for one worker: picklable, so it crosses process boundaries."""
+
+    spec: SearchSpec
+    state: npt.NDArray[np.uint8]
+    rules: KernelRules
+    base: int
+    seed: int
+    deadline: float | None  # time.time() at which to stop
+    cpu_seconds: float | None  # or: CPU seconds of the worker's process
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    score: int
+    anchors: tuple[int, ...]
+    playouts: int
+    runs: int
+    cpu_seconds: float
+
+
+def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -> SearchResult:
+    """The best game from ``board`` under ``rules`` that ``spec`` finds, with
+    ``base`` points already scored (so the settled score is the game's final
+    score). ``seed`` decides every random choice of worker 0."""
+    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.state import index_cell, to_kernel
+
+    prepare(spec.algorithm)
+    pool = _pool(spec.workers - 1) if spec.workers > 1 else None
+    started = time.time()
+    deadline = cpu_seconds = None
+    if spec.seconds is not None:
+        if spec.clock is Clock.WALL:
+            deadline = started + spec.seconds
+        else:
+            cpu_seconds = spec.seconds
+    krules = KernelRules.from_rules(rules, board.width, board.height)
+    state = to_kernel(board)
+    jobs = [
+        _Job(
+            spec,
+            state,
+            krules,
+            base,
+            seed if i == 0 else worker_seed(seed, i),
+            deadline,
+            cpu_seconds,
+        )
+        for i in range(spec.workers)
+    ]
+    futures: list[Future[_Outcome]] = []
+    if pool is not None:
+        futures = [pool.submit(run_job, job) for job in jobs[1:]]
+    outcomes = [run_job(jobs[0])] + [future.result() for future in futures]
+    best = outcomes[0]
+    for outcome in outcomes[1:]:
+        if outcome.score > best.score:
+            best = outcome
+    return SearchResult(
+        best.score,
+        tuple(index_cell(board.height, anchor) for anchor in best.anchors),
+        sum(o.playouts for o in outcomes),
+        sum(o.runs for o in outcomes),
+        time.time() - started,
+        sum(o.cpu_seconds for o in outcomes),
+        sum(o.cpu_seconds for o in outcomes[1:]),
+    )
+
+
+def worker_seed(seed: int, worker: int) -> int:
+    """The seed of worker ``worker >= 1`` of a root-parallel search."""
+    return derive_seed("search-worker", seed, worker)
+
+
+@functools.cache
+def cell_keys(size: int) -> npt.NDArray[np.uint64]:
+    """Random 64-bit keys, one per state index, for move codes and position hashes
+    (fixed: the same for every search on boards of this state size)."""
+    import numpy as np
+
+    rng = StableRandom(derive_seed("search-keys", size))
+    return np.array([rng.next64() for _ in range(size)], dtype=np.uint64)
+
+
+def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
+    """The colour (as stored in the state, 1-9) with the most tiles; the lowest
+    such colour on a tie; 0 on an empty board."""
+    import numpy as np
+
+    counts = np.bincount(state, minlength=16)[1:]
+    return int(np.argmax(counts)) + 1 if counts.any() else 0
+
+
+def run_job(job: _Job) -> _Outcome:
+    """Run one worker's searches: restarts within the time budget, or the fixed
+    number of complete searches (see the module docstring)."""
+    import numpy as np
+
+    from samegame.kernel.rng import seed_state
+
+    cpu = time.process_time()
+    spec = job.spec
+    control = np.zeros(2, dtype=np.int64)
+    budget = _Budget(control, job.deadline, job.cpu_seconds)
+    rng = seed_state(job.seed)
+    best: tuple[int, npt.NDArray[np.int32]] | None = None
+    runs = 0
+    width = spec.width
+    try:
+        while True:
+            score, moves = _run_once(job, spec, rng, control, width)
+            runs += 1
+            if best is None or score > best[0]:
+                best = (score, moves)
+            if control[0] or (spec.runs is not None and runs >= spec.runs):
+                break
+            if spec.algorithm is Algorithm.BEAM:
+                if budget.unlimited or width >= MAX_WIDTH:
+                    break
+                width = min(2 * width, MAX_WIDTH)
+            elif not budget.unlimited and budget.spent():
+                break
+    finally:
+        budget.close()
+    assert best is not None
+    return _Outcome(
+        best[0],
+        tuple(int(a) for a in best[1]),
+        int(control[1]),
+        runs,
+        time.process_time() - cpu,
+    )
+
+
+class _Budget:
+    """Sets ``control[0]`` from a thread when the time budget is spent: at a wall
+    clock ``deadline`` (``time.time()``), or after ``cpu_seconds`` of this
+    process's CPU time (checked every ``CPU_POLL`` seconds). Neither: unlimited."""
+
+    CPU_POLL = 0.005
+
+    def __init__(
+        self, control: npt.NDArray[np.int64], deadline: float | None, cpu_seconds: float | None
+    ) -> None:
+        self.control = control
+        self.deadline = deadline
+        self.cpu_limit = None if cpu_seconds is None else time.process_time() + cpu_seconds
+        self.unlimited = deadline is None and cpu_seconds is None
+        self._closed = threading.Event()
+        self._thread = None
+        if not self.unlimited:
+            self._thread = threading.Thread(target=self._watch, daemon=True)
+            self._thread.start()
+
+    def spent(self) -> bool:
+        if self.deadline is not None and time.time() >= self.deadline:
+            return True
+        return self.cpu_limit is not None and time.process_time() >= self.cpu_limit
+
+    def _watch(self) -> None:
+        while not self.spent():
+            if self.deadline is not None and self.cpu_limit is None:
+                wait = max(0.0, self.deadline - time.time())
+            else:
+                wait = self.CPU_POLL
+            if self._closed.wait(wait):
+                return
+        self.control[0] = 1
+
+    def close(self) -> None:
+        self._closed.set()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def _run_once(
+    job: _Job,
+    spec: SearchSpec,
+    rng: npt.NDArray[np.uint64],
+    control: npt.NDArray[np.int64],
+    width: int,
+) -> tuple[int, npt.NDArray[np.int32]]:
+    import numpy as np
+
+    from samegame.kernel.search.beam import beam
+    from samegame.kernel.search.nmcs import nmcs
+    from samegame.kernel.search.nrpa import nrpa
+
+    state, rules = job.state, job.rules
+    out = np.empty(state.shape[0], dtype=np.int32)
+    keys = cell_keys(state.shape[0])
+    common = (
+        state,
+        rules.height,
+        rules.min_group,
+        rules.points,
+        rules.penalty,
+        rules.clear_bonus,
+        rules.has_floor,
+        rules.floor,
+        job.base,
+    )
+    kind = _POLICY_KIND[spec.policy]
+    tabu = tabu_colour(state) if spec.policy is not Policy.RANDOM else 0
+    result: Any
+    if spec.algorithm is Algorithm.NRPA:
+        mask = np.uint64((1 << TABLE_BITS) - 1)
+        result = nrpa(
+            *common, rng, keys, mask, kind, tabu, spec.level, spec.iterations, ALPHA, control, out
+        )
+    elif spec.algorithm is Algorithm.NMCS:
+        result = nmcs(*common, rng, keys, kind, tabu, spec.level, control, out)
+    else:
+        evaluation = _EVALUATION_KIND[spec.evaluation]
+        result = beam(*common, keys, width, evaluation, control, out)
+    score, made = int(result[0]), int(result[1])
+    return score, out[:made].copy()
+
+
+_prepared: set[Algorithm] = set()
+
+
+def prepare(algorithm: Algorithm) -> None:
+    """Compile (or load from numba's cache) an algorithm's kernels, on a tiny board,
+    so that no time budget pays for it."""
+    if algorithm in _prepared:
+        return
+    from samegame.builtins.scoring import BASIC
+    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.state import to_kernel
+
+    board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)
+    spec = SearchSpec(algorithm, level=1, iterations=1, runs=1)
+    rules = KernelRules.from_rules(Rules(BASIC), 3, 3)
+    job = _Job(spec, to_kernel(board), rules, 0, 0, None, None)
+    run_job(job)
+    _prepared.add(algorithm)
+
+
+_workers: ProcessPoolExecutor | None = None
+_worker_count = 0
+
+
+def _pool(size: int) -> ProcessPoolExecutor:
+    """A process pool of at least ``size`` started and warmed-up workers, kept for
+    later searches. Worker processes start with 'spawn' (nothing is inherited from
+    this process) and compile or load every kernel before the first search, so no
+    time budget pays for their start."""
+    global _workers, _worker_count
+    if _workers is None or _worker_count < size:
+        if _workers is not None:
+            _workers.shutdown()
+        context = multiprocessing.get_context("spawn")
+        _workers = ProcessPoolExecutor(size, mp_context=context, initializer=_warm_worker)
+        _worker_count = size
+        for started in [_workers.submit(_ready) for _ in range(size)]:
+            started.result()
+    return _workers
+
+
+def _ready() -> None:
+    """A task that only waits for a worker process to be up (and warmed up)."""
+
+
+def _warm_worker() -> None:
+    for algorithm in Algorithm:
+        prepare(algorithm)
+
+
+@atexit.register
+def _close_pool() -> None:
+    if _workers is not None:
+        _workers.shutdown(cancel_futures=True)
