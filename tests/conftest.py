@@ -3,8 +3,41 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from samegame.cli.app import run
 
 settings.register_profile("samegame", deadline=None)
 settings.load_profile(os.environ.get("SAMEGAME_HYPOTHESIS_PROFILE", "samegame"))
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one in-process run of the command line gave."""
+
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Callable[..., Result]:
+    """Run ``samegame ARGS`` in this process, isolated: its own SAMEGAME_HOME, no
+    installed plugins, and the temporary folder as the working directory."""
+    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Result:
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from samegame.cli.app import run
+from conftest import Result
 from samegame.plugins import PluginHost
 from samegame.records import read_records, verify_record
 from samegame.search.benchmark import compare, parse_positions, published, standard_positions
@@ -23,24 +23,6 @@ GGBRRY
 BYBRGG
 BYYRGB
 """
-
-
-class Result:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
-
-    def invoke(*args: str) -> Result:
-        code = run(list(args))
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 @pytest.fixture

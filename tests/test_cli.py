@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from samegame.cli.app import run
+from conftest import Result
 from samegame.textboard import read_board
 
 BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
@@ -23,24 +23,6 @@ SUBCOMMANDS = [
     ["replay"],
     ["plugins"],
 ]
-
-
-class Result:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
-
-    def invoke(*args: str) -> Result:
-        code = run(list(args))
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 def assert_one_line_error(result: Result, code: int, *fragments: str) -> None:

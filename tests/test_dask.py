@@ -12,27 +12,6 @@ from typing import Any
 import distributed
 import pytest
 
-from samegame.cli.app import run
-
-
-class Result:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str) -> Result:
-        code = run(list(args))
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
-
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:

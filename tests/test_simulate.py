@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import Result
 from samegame import plugins
 from samegame.bots import GameView
 from samegame.cli import sim_cmd
-from samegame.cli.app import run
 from samegame.contributions import BoardSpec, BotFactory
 from samegame.coords import Cell
 from samegame.hookspecs import hookimpl
@@ -42,24 +42,6 @@ from samegame.textboard import read_board
 
 BUILTIN_BOTS = ("random", "greedy", "largest", "tabu")
 BOX_DRAWING = re.compile("[\u2500-\u259f]")
-
-
-class Result:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
-
-    def invoke(*args: str) -> Result:
-        code = run(list(args))
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 def read_lines(path: Path) -> list[Record]:

@@ -7,28 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from samegame.cli.app import run
-
 GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
-
-
-class Result:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str) -> Result:
-        code = run(list(args))
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 def golden_lines() -> list[str]:
