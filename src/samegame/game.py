@@ -365,11 +365,23 @@ class Game:
         self._selection = None
         return self._emit(events)
 
-    def hint(self) -> tuple[Group | None, list[Event]]:
-        """A suggested group (never removed), chosen by a two-move look-ahead: the most
-        points now plus the best single follow-up; ties go to the larger group, then
-        to the earlier anchor. Marks the game as practice when the rules say so."""
+    def hint(
+        self, suggest: Callable[[Game], Cell] | None = None
+    ) -> tuple[Group | None, list[Event]]:
+        """A suggested group (never removed). ``suggest`` (a bot, for example) names a
+        tile of it; without one, a two-move look-ahead chooses: the most points now
+        plus the best single follow-up, ties to the larger group, then to the earlier
+        anchor. Marks the game as practice when the rules say so. A suggestion that
+        is not a legal group raises MoveRejected and marks nothing."""
         events: list[Event] = []
+        choice = self.preview(suggest(self)).group if suggest and not self.finished else None
+        if suggest is None:
+            choice = self._lookahead_hint()
+        if choice is not None and self.rules.hint_is_practice:
+            self._mark_practice("hint", events)
+        return choice, self._emit(events)
+
+    def _lookahead_hint(self) -> Group | None:
         best: tuple[int, int] | None = None
         choice: Group | None = None
         for group in self.legal_groups():
@@ -381,6 +393,4 @@ class Game:
             value = (self.rules.points(group.size) + follow, group.size)
             if best is None or value > best:
                 best, choice = value, group
-        if choice is not None and self.rules.hint_is_practice:
-            self._mark_practice("hint", events)
-        return choice, self._emit(events)
+        return choice

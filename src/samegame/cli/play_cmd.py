@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 from typing import Annotated
@@ -10,6 +11,7 @@ from typing import Annotated
 import typer
 
 from samegame.board import Board
+from samegame.bots import Bot, BotOptionError, parse_bot_spec
 from samegame.cli.common import (
     BoardNumberOption,
     BoardTypeOption,
@@ -84,6 +86,12 @@ def play_command(
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Answer yes to every question.")] = False,
+    hint_bot: Annotated[
+        str | None,
+        typer.Option(
+            "--hint-bot", help="A bot that gives the hints, for example nrpa:time=2 or tabu."
+        ),
+    ] = None,
 ) -> None:
     """Play SameGame in the line interface; an unfinished game of the same rules resumes.
 
@@ -106,6 +114,7 @@ def play_command(
             preset.with_overrides(host(), selection=SelectionMode.ONE_CLICK)
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
+    make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
     try:
         with Store() as store:
             settings = Settings.from_json(store.get_setting("settings", {}))
@@ -135,10 +144,24 @@ def play_command(
                 draw=draw,
                 saved_game=saved,
                 assume_yes=yes,
+                hint_bot=make_hint_bot,
             )
             run_session(session, io)
     except StoreError as error:
         raise fail(str(error), ExitCode.DATA) from None
+
+
+def _hint_bot(text: str) -> tuple[str, Callable[[], Bot]]:
+    """A maker of the ``--hint-bot`` bot, its name and options checked now."""
+    try:
+        spec = parse_bot_spec(text)
+        factory = host().bot(spec.name)
+        factory.create(spec.options)
+    except BotOptionError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return spec.name, lambda: factory.create(spec.options)
 
 
 def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:

@@ -173,6 +173,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "hint.reason.clears": "It clears the board.",
     "hint.reason.joins": "Removing it joins tiles into {tiles}.",
     "hint.reason.last": "It removes every {tile} left, so none can be stranded.",
+    "hint.reason.search": "The {bot} bot found that it leads to the best game it saw.",
     "hint.reason.points": "It scores the most now and keeps the best follow-up.",
     # settings
     "setting": "{name}: {value}",

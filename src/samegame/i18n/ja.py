@@ -144,6 +144,7 @@ MESSAGES: Mapping[str, str] = {
     "hint.reason.clears": "盤面がすべて消えます。",
     "hint.reason.joins": "消すとタイルがつながって{tiles}になります。",
     "hint.reason.last": "残りの{tile}をすべて消すので、取り残しが出ません。",
+    "hint.reason.search": "{bot} ボットの探索で、見つかった中で最も良い展開につながる手です。",
     "hint.reason.points": "今いちばん得点が高く、次の良い手も残ります。",
     # settings
     "setting": "{name}: {value}",

@@ -396,7 +396,10 @@ class Announcer:
             return self.tr("describe.penalty.leftover-formula")
         return record.description
 
-    def hint(self, board: Board, group: Group | None, rules: Rules) -> list[str]:
+    def hint(
+        self, board: Board, group: Group | None, rules: Rules, bot: str | None = None
+    ) -> list[str]:
+        """The suggestion and one sentence of reason; ``bot`` names the bot that chose."""
         if group is None:
             return [self.tr("hint.none")]
         return [
@@ -406,12 +409,13 @@ class Announcer:
                 cell=format_cell(group.anchor),
                 points=self.points(rules.points(group.size)),
             ),
-            self.hint_reason(board, group, rules),
+            self.hint_reason(board, group, rules, bot),
         ]
 
-    def hint_reason(self, board: Board, group: Group, rules: Rules) -> str:
+    def hint_reason(self, board: Board, group: Group, rules: Rules, bot: str | None = None) -> str:
         """One sentence on why the hint is good: it clears the board, joins tiles into
-        a bigger group, removes a colour's last tiles, or simply scores most."""
+        a bigger group, removes a colour's last tiles, or else scores most now (the
+        built-in look-ahead) or leads to the best game the bot found."""
         after = board.remove(group)
         if after.is_empty():
             return self.tr("hint.reason.clears")
@@ -423,6 +427,8 @@ class Announcer:
             return self.tr("hint.reason.joins", tiles=self.tiles(colour, after_best[colour]))
         if group.colour not in after.colour_counts():
             return self.tr("hint.reason.last", tile=self.tile(group.colour))
+        if bot is not None:
+            return self.tr("hint.reason.search", bot=bot)
         return self.tr("hint.reason.points")
 
 

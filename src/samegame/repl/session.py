@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from samegame.board import Board
 from samegame.boards import make_board
+from samegame.bots import Bot, GameView
 from samegame.contributions import BoardSpec
 from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, format_cell, parse_cell
 from samegame.events import Event, GameOver
@@ -21,6 +22,7 @@ from samegame.presets import Preset, Stage
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import SettingError, Settings
+from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules, SelectionMode
 from samegame.store import GameSetup, GameStatus, SavedGame, ScoreOutcome, Store, category_key
 from samegame.textboard import read_board, write_board
@@ -88,9 +90,11 @@ class Session:
         draw: Renderer | None = None,
         saved_game: SavedGame | None = None,
         assume_yes: bool = False,
+        hint_bot: tuple[str, Callable[[], Bot]] | None = None,
     ) -> None:
         """``saved_game`` is resumed when unfinished and replayed as practice when
-        finished; ``assume_yes`` answers yes to every confirmation question."""
+        finished; ``assume_yes`` answers yes to every confirmation question;
+        ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask."""
         self.host = host
         self.base_table = table
         self.table = table
@@ -110,6 +114,9 @@ class Session:
         self.saved_game = saved_game
         self.assume_yes = assume_yes
         self.pending: Callable[[], Reply] | None = None
+        self.hint_bot_spec = hint_bot
+        self.hint_bot: tuple[int, Bot, StableRandom] | None = None
+        self.last_hint: tuple[Board, Cell] | None = None
 
     # -- starting ----------------------------------------------------------------
 
@@ -298,10 +305,15 @@ class Session:
         if kind is Kind.NEXT:
             return self._next_stage()
         if kind is Kind.HINT:
-            group, events = game.hint()
+            bot_name = self.hint_bot_spec[0] if self.hint_bot_spec else None
+            try:
+                group, events = game.hint(self._bot_suggestion())
+            except MoveRejected:  # the bot named no legal group: fall back
+                bot_name = None
+                group, events = game.hint()
             self._save()
             return Reply(
-                say.hint(board, group, rules)
+                say.hint(board, group, rules, bot_name)
                 + [line for e in events for line in say.event_lines(e)]
             )
         if kind is Kind.QUIT:
@@ -344,6 +356,25 @@ class Session:
                 else Reply([self._setting_line("verbosity")])
             )
         return self._settings(command.words)
+
+    def _bot_suggestion(self) -> Callable[[Game], Cell] | None:
+        """The hint bot's choice for the game in play (a fresh bot for each game); the
+        same position gets the same suggestion again."""
+        if self.hint_bot_spec is None:
+            return None
+        if self.hint_bot is None or self.hint_bot[0] != self.game_id:
+            rng = StableRandom(derive_seed("hint", self.game_id))
+            self.hint_bot = (self.game_id, self.hint_bot_spec[1](), rng)
+        _, bot, rng = self.hint_bot
+
+        def suggest(game: Game) -> Cell:
+            if self.last_hint is not None and self.last_hint[0] == game.board:
+                return self.last_hint[1]
+            cell = bot.choose(GameView(game), rng)
+            self.last_hint = (game.board, cell)
+            return cell
+
+        return suggest
 
     # -- moves -------------------------------------------------------------------
 

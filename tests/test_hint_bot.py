@@ -1,0 +1,89 @@
+"""Hints from a bot (``samegame play --hint-bot SPEC``): the bot's choice is suggested,
+never played, the same position gets the same suggestion, and bad specs are one-line
+errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import Result
+from playkit import clear_mode_variables
+from samegame.board import Board
+from samegame.builtins.scoring import BASIC
+from samegame.coords import Cell, format_cell
+from samegame.game import Game, MoveRejected
+from samegame.plugins import get_host
+from samegame.presets import find_preset
+from samegame.repl.session import Session, Table
+from samegame.repl.settings import Settings
+from samegame.rules import Rules
+from samegame.store import Store
+from samegame.textboard import read_board
+
+
+@pytest.fixture
+def session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    clear_mode_variables(monkeypatch, tmp_path / "home")
+    host = get_host()
+    preset = find_preset("lesson", host)
+    setup = preset.board_setup()
+    factory = host.bot("largest")
+    with Store(tmp_path / "db.sqlite3") as store:
+        played = Session(
+            host=host,
+            table=Table(preset, preset.rules, setup.board_type, setup.spec),
+            store=store,
+            settings=Settings(),
+            board_number=1,
+            hint_bot=("largest", lambda: factory.create({})),
+        )
+        played.start()
+        yield played
+
+
+def largest_anchors(board: Board) -> set[str]:
+    groups = board.groups()
+    size = max(g.size for g in groups)
+    return {format_cell(g.anchor) for g in groups if g.size == size}
+
+
+def test_the_bot_choice_is_suggested_and_not_played(session: Session) -> None:
+    game = session.game
+    assert game is not None
+    before = (game.board, game.score, len(game.moves))
+    reply = session.handle("hint")
+    suggested = reply.lines[0].split(" at ")[1].split(",")[0]
+    assert suggested in largest_anchors(game.board)
+    assert (game.board, game.score, len(game.moves)) == before
+    assert not game.rules.hint_is_practice
+    assert not game.practice, "lesson hints are free"
+
+
+def test_same_position_same_suggestion(session: Session) -> None:
+    first = session.handle("hint").lines[:2]
+    second = session.handle("hint").lines[:2]
+    assert first == second
+
+
+def test_a_bot_naming_no_group_is_refused_without_marking_practice() -> None:
+    game = Game(read_board("RRB\nGBB\n"), Rules(BASIC))
+    with pytest.raises(MoveRejected):
+        game.hint(lambda g: Cell(0, 0))  # G at A1 is a single tile
+    assert not game.practice
+    group, _ = game.hint(lambda g: Cell(2, 0))
+    assert group is not None
+    assert group.size == 3
+
+
+@pytest.mark.parametrize(
+    ("spec", "code", "fragment"),
+    [("nope", 3, "no bot is named 'nope'"), ("tabu:depth=2", 2, "bot tabu has no option depth")],
+)
+def test_bad_hint_bot(cli, spec: str, code: int, fragment: str) -> None:
+    result: Result = cli("play", "--preset", "lesson", "--hint-bot", spec)
+    assert result.code == code
+    [line] = result.err.splitlines()
+    assert line.startswith("Error: ")
+    assert fragment in line
