@@ -41,3 +41,14 @@ def cli(
         return Result(code, captured.out, captured.err)
 
     return invoke
+
+
+def assert_one_line_error(result: Result, code: int, *fragments: str) -> None:
+    """The run failed with ``code`` and exactly one ``Error:`` line holding every
+    fragment."""
+    assert result.code == code, (result.out, result.err)
+    lines = result.err.splitlines()
+    assert len(lines) == 1, result.err
+    assert lines[0].startswith("Error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]

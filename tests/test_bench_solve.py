@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Result
+from conftest import assert_one_line_error
 from samegame.plugins import PluginHost
 from samegame.records import read_records, verify_record
 from samegame.search.benchmark import compare, parse_positions, published, standard_positions
@@ -30,14 +30,6 @@ def board_file(tmp_path: Path) -> Path:
     path = tmp_path / "board.txt"
     path.write_text(BOARD, encoding="utf-8")
     return path
-
-
-def assert_one_line_error(result: Result, code: int, fragment: str) -> None:
-    assert result.code == code, (result.out, result.err)
-    lines = result.err.splitlines()
-    assert len(lines) == 1, result.err
-    assert lines[0].startswith("Error: ")
-    assert fragment in lines[0], lines[0]
 
 
 @pytest.mark.parametrize(

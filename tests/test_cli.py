@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Result
+from conftest import assert_one_line_error
 from samegame.textboard import read_board
 
 BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
@@ -23,15 +23,6 @@ SUBCOMMANDS = [
     ["replay"],
     ["plugins"],
 ]
-
-
-def assert_one_line_error(result: Result, code: int, *fragments: str) -> None:
-    assert result.code == code, (result.out, result.err)
-    lines = result.err.splitlines()
-    assert len(lines) == 1, result.err
-    assert lines[0].startswith("Error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 def test_version(cli) -> None:

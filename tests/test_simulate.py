@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Result
+from conftest import Result, assert_one_line_error
 from samegame import plugins
 from samegame.bots import GameView
 from samegame.cli import sim_cmd
@@ -54,15 +54,6 @@ def without_seconds(records: list[Record]) -> list[Record]:
 
 def error_lines(result: Result) -> list[str]:
     return [line for line in result.err.splitlines() if line.startswith("Error:")]
-
-
-def assert_one_line_error(result: Result, code: int, *fragments: str) -> None:
-    assert result.code == code, (result.out, result.err)
-    lines = result.err.splitlines()
-    assert len(lines) == 1, result.err
-    assert lines[0].startswith("Error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 # -- every built-in bot on every shipped preset ----------------------------------
