@@ -57,7 +57,9 @@ def replay_command(
     try:
         result = replay(board, preset.rules, split_moves(moves))
     except ReplayError as error:
-        raise fail(f"{error}; no further moves were played", ExitCode.REJECTED) from None
+        raise fail(
+            f"{str(error).rstrip('.')}; no further moves were played", ExitCode.REJECTED
+        ) from None
     if output is TextOrJson.json:
         print_json(result.to_dict())
     else:
