@@ -331,7 +331,8 @@ def test_scores_and_history_as_json(cli) -> None:
 
 
 def test_scores_json_when_nothing_was_played(cli) -> None:
-    assert json.loads(cli("scores", "--format", "json").out) == {"scores": [], "challenges": []}
+    expected = {"scores": [], "challenges": [], "completions": []}
+    assert json.loads(cli("scores", "--format", "json").out) == expected
     assert json.loads(cli("history", "--format", "json").out) == []
 
 
@@ -350,13 +351,14 @@ def test_restart_after_moves_asks_first(cli) -> None:
     assert said[5] == "score\nScore 49 after 1 move."
     assert said[6] == "restart\nRestart and lose the 1 move of this game? Type y or n."
     assert said[7].startswith("yes\nBack to the starting board.")
-    assert said[8] == "score\nScore 0 after 0 moves, practice."
+    # The Lesson rules allow playing a board again: a restart is not practice.
+    assert said[8] == "score\nScore 0 after 0 moves."
 
 
 def test_restart_question_takes_y(cli) -> None:
     result = cli(*LESSON1, "--accessible", stdin="A1\nA1\nrestart\ny\nscore\nq\n")
     assert "Back to the starting board." in result.out
-    assert "Score 0 after 0 moves, practice." in result.out
+    assert "Score 0 after 0 moves.\n" in result.out
 
 
 def test_any_other_answer_keeps_the_game(cli) -> None:
@@ -370,7 +372,7 @@ def test_yes_skips_the_question(cli, switch: str) -> None:
     result = cli(*LESSON1, "--accessible", switch, stdin="A1\nA1\nrestart\nscore\nq\n")
     assert "Type y or n" not in result.out
     assert "> restart\nBack to the starting board." in result.out
-    assert "Score 0 after 0 moves, practice." in result.out
+    assert "Score 0 after 0 moves.\n" in result.out
 
 
 def test_restart_without_moves_asks_nothing(cli) -> None:

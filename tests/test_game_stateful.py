@@ -9,7 +9,7 @@ what the observers received, undo/redo, result() and rejections.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from hypothesis import settings
@@ -112,6 +112,7 @@ class GameMachine(RuleBasedStateMachine):
         undo=st.sampled_from(list(UndoPolicy)),
         selection=st.sampled_from(list(SelectionMode)),
         hint_is_practice=st.booleans(),
+        replay_is_practice=st.booleans(),
         practice=st.booleans(),
     )
     def start(
@@ -124,6 +125,7 @@ class GameMachine(RuleBasedStateMachine):
         undo: UndoPolicy,
         selection: SelectionMode,
         hint_is_practice: bool,
+        replay_is_practice: bool,
         practice: bool,
     ) -> None:
         self.initial = nb
@@ -134,6 +136,8 @@ class GameMachine(RuleBasedStateMachine):
         self.undo_policy = undo
         self.selection_mode = selection
         self.hint_is_practice = hint_is_practice
+        self.replay_is_practice = replay_is_practice
+        self.assistance: list[str] = []
         rules = Rules(
             FORMULAS[formula],
             clear_bonus=bonus,
@@ -142,6 +146,7 @@ class GameMachine(RuleBasedStateMachine):
             undo=undo,
             selection=selection,
             hint_is_practice=hint_is_practice,
+            replay_is_practice=replay_is_practice,
         )
         self.observed: list[Event] = []
         self.game = Game(to_board(nb), rules, observers=[self.observed.append], practice=practice)
@@ -168,7 +173,7 @@ class GameMachine(RuleBasedStateMachine):
         return sum(move.points for move in self.moves)
 
     def result(self) -> GameResult:
-        return expected_result(
+        settled = expected_result(
             self.formula,
             self.penalty,
             self.bonus,
@@ -177,6 +182,11 @@ class GameMachine(RuleBasedStateMachine):
             len(self.moves),
             self.practice,
         )
+        return replace(settled, assistance=tuple(self.assistance))
+
+    def assisted(self, kind: str) -> None:
+        if kind not in self.assistance:
+            self.assistance.append(kind)
 
     def mark(self, reason: str, expected: list[type | tuple[type, str]]) -> None:
         if reason not in self.reasons:
@@ -325,6 +335,7 @@ class GameMachine(RuleBasedStateMachine):
         self.redo_stack.append(move)
         self.selected = None
         expected: list[type | tuple[type, str]] = []
+        self.assisted("undo")
         if self.undo_policy is UndoPolicy.PRACTICE:
             self.mark("undo", expected)
         assert events[0] == MoveUndone(
@@ -357,6 +368,7 @@ class GameMachine(RuleBasedStateMachine):
         self.call(self.game.undo)
         assert len(self.game.moves) == len(self.moves) - 1
         self.call(self.game.redo)
+        self.assisted("undo")
         if self.undo_policy is UndoPolicy.PRACTICE:
             self.mark("undo", [])
         self.selected = None
@@ -367,7 +379,7 @@ class GameMachine(RuleBasedStateMachine):
     def restart(self) -> None:
         events = self.call(self.game.restart)
         expected: list[type | tuple[type, str]] = []
-        if self.moves or self.redo_stack:
+        if (self.moves or self.redo_stack) and self.replay_is_practice:
             self.mark("restart", expected)
         assert events[0] == GameRestarted()
         assert [(type(e), e.reason) for e in events[1:]] == expected  # type: ignore[union-attr]
@@ -414,6 +426,8 @@ class GameMachine(RuleBasedStateMachine):
                 assert info.value.reason is Rejection.TOO_SMALL
                 assert info.value.tiles == len(group)
             assert self.snapshot() == before
+            if how == "click":  # pointing away from every group drops the selection
+                self.selected = None
             return
         if how in ("play", "click"):
             return  # a legal move: the play and click rules cover it
@@ -458,6 +472,7 @@ class GameMachine(RuleBasedStateMachine):
         assert group is not None
         assert {(c.col, c.row) for c in self.game.board.cells(group.mask)} == choice
         expected: list[type | tuple[type, str]] = []
+        self.assisted("hint")
         if self.hint_is_practice:
             self.mark("hint", expected)
         assert [(type(e), e.reason) for e in events] == expected  # type: ignore[union-attr]
@@ -586,7 +601,10 @@ def test_rejections_change_nothing(cell: Cell, reason: Rejection, tiles: int, ho
     assert info.value.tiles == tiles
     assert str(info.value)
     assert game.board == read_board("GB.\nRRB\n")
-    assert (game.score, game.moves, game.selection) == (0, (), selection)
+    # A click that finds no group drops the selection; nothing else changes anything.
+    kept = None if how == "click" else selection
+    assert selection is not None
+    assert (game.score, game.moves, game.selection) == (0, (), kept)
     assert events == []
 
 
@@ -659,18 +677,20 @@ def test_history_clears_the_selection(action: str) -> None:
     assert game.selection is None
 
 
-def test_restart_after_undoing_every_move_is_practice() -> None:
-    game, events = make_game()
+def test_restart_is_practice_only_where_the_rules_say_so() -> None:
+    game, _ = make_game()
     game.play(Cell(0, 0))
-    game.undo()
+    assert game.restart() == [GameRestarted()]
     assert not game.practice
-    events.clear()
-    assert game.restart() == [GameRestarted(), PracticeMarked("restart")]
-    assert events == [GameRestarted(), PracticeMarked("restart")]
-    assert game.practice
-    assert game.practice_reasons == ["restart"]
-    assert not game.can_redo
-    fresh, _ = make_game()
+    strict = Game(game.initial, replace(game.rules, replay_is_practice=True))
+    strict.play(Cell(0, 0))
+    strict.undo()
+    assert not strict.practice
+    assert strict.restart() == [GameRestarted(), PracticeMarked("restart")]
+    assert strict.practice
+    assert strict.practice_reasons == ["restart"]
+    assert not strict.can_redo
+    fresh = Game(game.initial, strict.rules)
     assert fresh.restart() == [GameRestarted()]
     assert not fresh.practice
 

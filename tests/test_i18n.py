@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from samegame.game import Rejection
+from samegame.game import ASSISTANCE_KINDS, Rejection
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.palette import PALETTE
 from samegame.repl.commands import WORDS
-from samegame.rules import UndoPolicy
+from samegame.rules import SelectionMode, UndoPolicy
 
 Catalogue = Mapping[str, Template]
 
@@ -223,6 +223,8 @@ def dynamic_families() -> dict[str, set[str]]:
         "colour.": {entry.name for entry in PALETTE},
         "shape.": {entry.shape for entry in PALETTE},
         "rules.undo.": {policy.value for policy in UndoPolicy},
+        "rules.selection.": {mode.value for mode in SelectionMode},
+        "assistance.": set(ASSISTANCE_KINDS),
     }
 
 

@@ -81,6 +81,8 @@ def family(formula: str, bonus: int, **changes: Any) -> dict[str, Any]:
         "penalty": "none",
         "undo": UndoPolicy.PRACTICE,
         "hint_is_practice": True,
+        "replay_is_practice": False,
+        "selection": SelectionMode.CONFIRM,
         "selection_modes": (SelectionMode.CONFIRM,),
         "board_type": "solvable",
         "board_types": ("solvable", "random"),
@@ -104,6 +106,8 @@ def single(
         "penalty": penalty,
         "undo": UndoPolicy.ALLOWED,
         "hint_is_practice": True,
+        "replay_is_practice": False,
+        "selection": SelectionMode.CONFIRM,
         "selection_modes": (SelectionMode.CONFIRM,),
         "board_type": board_type,
         "board_types": (board_type,),
@@ -137,6 +141,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "leftover-squared",
         "solvable",
         undo=UndoPolicy.DISABLED,
+        selection=SelectionMode.ONE_CLICK,
         selection_modes=BOTH_MODES,
         colour_choices=(3, 4, 5),
         sizes=(("small", 8, 10, 3), ("medium", 10, 16, 4), ("large", 18, 18, 5)),
@@ -148,6 +153,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "leftover-squared",
         "solvable",
         undo=UndoPolicy.DISABLED,
+        replay_is_practice=True,
+        selection=SelectionMode.ONE_CLICK,
         selection_modes=BOTH_MODES,
         sizes=(("stage", 18, 18, 3),),
         default_size="stage",
@@ -225,6 +232,8 @@ def test_shipped_preset_matches_its_specification(host: PluginHost, name: str) -
         "penalty": rules.penalty.name,
         "undo": rules.undo,
         "hint_is_practice": rules.hint_is_practice,
+        "replay_is_practice": rules.replay_is_practice,
+        "selection": rules.selection,
         "selection_modes": preset.selection_modes,
         "board_type": preset.board_type,
         "board_types": preset.board_types,
@@ -237,7 +246,6 @@ def test_shipped_preset_matches_its_specification(host: PluginHost, name: str) -
     }
     assert actual == expected
     assert rules.min_group == 2
-    assert rules.selection is SelectionMode.CONFIRM
     assert preset.name == name
     assert preset.title
     assert preset.description
@@ -448,7 +456,7 @@ def test_the_valid_document_loads(host: PluginHost, tmp_path: Path) -> None:
 
 ALLOWED = (
     "name, title, description, formula, clear_bonus, penalty, min_group, undo, hint, "
-    "selection, selection_modes, board_type, board_types, colours, clear_bonus_choices, "
+    "replay, selection, selection_modes, board_type, board_types, colours, clear_bonus_choices, "
     "formula_choice, sizes, default_size, stages"
 )
 GENERATORS = "each-colour-twice, random, random-with-move, solvable"

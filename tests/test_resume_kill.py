@@ -77,7 +77,7 @@ def test_resume_after_sigkill(cli, tmp_path: Path) -> None:
 def test_resume_after_quit(cli) -> None:
     cells, score = score_after(3, 2)
     first = cli(*LESSON, "--board-number", "3", stdin=two_clicks(cells) + "quit\n")
-    assert first.lines[-1] == "Game saved. Type samegame play to come back to it."
+    assert first.lines[-1] == "Game saved. Type samegame play --preset lesson to come back to it."
     again = cli(*LESSON, stdin="summary\nq\n")
     assert again.lines[1] == f"Resuming your unfinished game: 2 moves played, score {score}."
     assert f"Score {score} after 2 moves" in again.out
@@ -86,7 +86,7 @@ def test_resume_after_quit(cli) -> None:
 def test_resume_after_the_end_of_input(cli) -> None:
     cells, score = score_after(3, 1)
     first = cli(*LESSON, "--board-number", "3", stdin=two_clicks(cells))
-    assert first.lines[-1] == "Game saved. Type samegame play to come back to it."
+    assert first.lines[-1] == "Game saved. Type samegame play --preset lesson to come back to it."
     again = cli(*LESSON, stdin="q\n")
     assert again.lines[1] == f"Resuming your unfinished game: 1 move played, score {score}."
 
@@ -126,7 +126,7 @@ def test_game_id_resumes_an_unfinished_game(cli) -> None:
     assert f"Score {score} after 2 moves." in resumed.out
 
 
-def test_game_id_replays_a_finished_game_as_practice(cli) -> None:
+def test_game_id_of_a_finished_game_plays_its_board_again(cli) -> None:
     game = lesson_game(10)
     cells = greedy_moves(game)
     result = game.result()
@@ -140,8 +140,9 @@ def test_game_id_replays_a_finished_game_as_practice(cli) -> None:
     assert replay.code == 0, replay.err
     assert "Resuming" not in replay.out
     assert replay.lines[1].startswith("Board 10:")
-    assert replay.lines[2] == "You have played this board before, so this game counts as practice."
-    assert "Score 0 after 0 moves, practice." in replay.out
+    # The Lesson rules allow playing a board again for a score.
+    assert "practice" not in replay.out
+    assert "Score 0 after 0 moves." in replay.out
 
     # The finished game and its best score are untouched.
     after = json.loads(cli("history", "--format", "json").out)
@@ -150,13 +151,21 @@ def test_game_id_replays_a_finished_game_as_practice(cli) -> None:
     assert [(s["game_id"], s["score"]) for s in scores] == [(game_id, result.score)]
 
 
-def test_replayed_practice_game_never_enters_the_scores(cli) -> None:
+def test_the_same_moves_again_are_the_same_result(cli) -> None:
     game = lesson_game(10)
     cells = greedy_moves(game)
+    result = game.result()
+    assert result is not None
     cli(*LESSON, "--board-number", "10", stdin=two_clicks(cells) + "q\n")
     game_id = json.loads(cli("history", "--format", "json").out)[0]["game_id"]
     replay = cli("play", "--game", str(game_id), "--accessible", stdin=two_clicks(cells) + "q\n")
-    assert "Practice result; best scores are unchanged." in replay.out
+    assert (
+        f"The same moves as your recorded result of {result.score}; it stays recorded once."
+        in replay.out
+    )
+    assert "New best score" not in replay.out
+    history = json.loads(cli("history", "--format", "json").out)
+    assert [g["game_id"] for g in history] == [game_id]
     scores = json.loads(cli("scores", "--format", "json").out)["scores"]
     assert [s["game_id"] for s in scores] == [game_id]
 

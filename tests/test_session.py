@@ -37,7 +37,7 @@ def lesson_table() -> Table:
     host = get_host()
     preset = find_preset("lesson", host)
     setup = preset.board_setup()
-    return Table(preset, preset.rules, setup.board_type, setup.spec)
+    return Table(preset, preset.rules, setup.board_type, setup.spec, ("--preset", "lesson"))
 
 
 def new_session(store: Store, number: int = 1, **options: object) -> Session:
@@ -200,7 +200,7 @@ def test_restart_question_y_restarts(store: Store, answer: str) -> None:
     assert reply.changed
     assert session.game is not None
     assert session.game.moves == ()
-    assert session.game.practice
+    assert not session.game.practice  # the Lesson rules allow playing a board again
     assert session.handle("last").lines == reply.lines
 
 
@@ -288,7 +288,7 @@ def test_quit_says_saved_or_goodbye(store: Store) -> None:
     session = new_session(store)
     reply = session.handle("quit")
     assert reply.quit
-    assert reply.lines == ["Game saved. Type samegame play to come back to it."]
+    assert reply.lines == ["Game saved. Type samegame play --preset lesson to come back to it."]
 
 
 def test_new_keeps_an_unfinished_game_and_takes_the_next_number(store: Store) -> None:

@@ -1,5 +1,6 @@
-"""The SQLite store: round trips, rankings, practice, reopening, challenges, settings,
-refusal of damaged or newer files, concurrency and survival of kill -9."""
+"""The SQLite store: round trips, rankings, practice, results kept for good, board
+lookups, completions, challenges, settings, the format 1 upgrade, refusal of damaged
+or newer files, concurrency and survival of kill -9."""
 
 from __future__ import annotations
 
@@ -256,8 +257,6 @@ def test_an_abandoned_game_takes_nothing(store: Store) -> None:
         store.finish_game(game, result(1))
     with pytest.raises(StatusError):
         store.abandon_game(game)
-    with pytest.raises(StatusError):
-        store.reopen_game(game)
 
 
 # -- rankings ----------------------------------------------------------------------
@@ -330,23 +329,87 @@ def test_categories_are_ranked_separately(store: Store) -> None:
         store.best_scores(limit=-1)
 
 
-def test_reopening_after_undo_at_the_end_withdraws_the_score(store: Store) -> None:
-    finished(store, 10)
+def test_a_finished_result_cannot_be_changed_or_ended(store: Store) -> None:
     game = store.start_game(make_setup())
     store.save_progress(game, ["A1", "B1"], [], False, [])
     assert store.finish_game(game, result(60, moves=2)).new_best
-    assert next(e.game_id for e in store.best_scores()) == game
-    store.reopen_game(game)
+    with pytest.raises(StatusError):
+        store.save_progress(game, ["A1"], ["B1"], False, [])
+    with pytest.raises(StatusError):
+        store.abandon_game(game)
+    with pytest.raises(StatusError):
+        store.finish_game(game, result(15, moves=2))
+    # The same result again, even from a practice attempt, stands as recorded.
+    again = store.finish_game(game, result(60, moves=2, practice=True))
+    assert (again.practice, again.rank) == (False, 1)
+    assert [e.score for e in store.best_scores()] == [60]
+    assert store.load_game(game).status is GameStatus.FINISHED
+
+
+def test_assistance_and_revision_are_saved(store: Store) -> None:
+    game = store.start_game(make_setup())
+    assert store.load_game(game).revision == 0
+    store.save_progress(game, ["A1"], [], False, [], ["hint"])
+    store.save_progress(game, ["A1"], [], False, [], ["undo", "hint"])
     saved = store.load_game(game)
-    assert (saved.status, saved.result, saved.finished) == (GameStatus.UNFINISHED, None, None)
-    assert [e.score for e in store.best_scores()] == [10]
-    assert store.history() == [store.load_game(game - 1)]
-    assert store.latest_unfinished("basic", saved.setup.category) == saved
-    store.save_progress(game, ["A1"], ["B1"], False, [])
-    again = store.finish_game(game, result(15, moves=1))
-    assert (again.new_best, again.previous_best, again.entries) == (True, 10, 2)
-    with pytest.raises(StatusError, match="only a finished game"):
-        store.reopen_game(store.start_game(make_setup()))
+    assert (saved.assistance, saved.revision, saved.practice) == (("hint", "undo"), 2, False)
+    done = GameResult(1, 0, 0, 1, 4, 1, False, False, ("hint", "undo", "explain"))
+    store.finish_game(game, done)
+    saved = store.load_game(game)
+    assert saved.assistance == ("hint", "undo", "explain")
+    assert saved.result is not None
+    assert saved.result.assistance == saved.assistance
+    assert saved.to_dict()["assistance"] == ["hint", "undo", "explain"]
+
+
+def test_board_lookups(store: Store) -> None:
+    setup = make_setup(board_number=7)
+    assert store.unfinished_on_board("basic", setup.category, 7) is None
+    first = store.start_game(setup)
+    store.start_game(make_setup(board_number=8))
+    store.start_game(make_setup(preset="classic", board_number=7))
+    found = store.unfinished_on_board("basic", setup.category, 7)
+    assert found is not None
+    assert found.game_id == first
+    assert not store.has_finished(setup.category, 7)
+    store.save_progress(first, ["A1"], [], False, [])
+    store.finish_game(first, result(5, moves=1))
+    assert store.has_finished(setup.category, 7)
+    assert not store.has_finished(setup.category, 8)
+    assert store.unfinished_on_board("basic", setup.category, 7) is None
+    assert store.same_finished(setup.category, setup.board, ["A1"]) == first
+    assert store.same_finished(setup.category, setup.board, ["B1"]) is None
+    assert store.same_finished(setup.category, setup.board, []) is None
+
+
+def test_completions_count_finished_and_cleared_games(store: Store) -> None:
+    assert store.completions() == []
+    small, large = make_setup(), make_setup(width=4)
+    finished(store, 5, small)
+    finished(store, 6, small, practice=True)
+    game = store.start_game(large)
+    store.finish_game(game, GameResult(1, 1000, 0, 1001, 0, 0, True, False))
+    store.start_game(small)  # unfinished: not a completion
+    counts = {c.category: (c.finished, c.cleared) for c in store.completions()}
+    assert counts == {small.category: (2, 0), large.category: (1, 1)}
+
+
+def test_a_format_1_database_is_upgraded(db: Path) -> None:
+    with Store(db) as store:
+        game = store.start_game(make_setup())
+        store.save_progress(game, ["A1"], [], False, [])
+    with closing(sqlite3.connect(db)) as raw:  # back to format 1
+        raw.execute("ALTER TABLE games DROP COLUMN assistance")
+        raw.execute("ALTER TABLE games DROP COLUMN revision")
+        raw.execute("PRAGMA user_version = 1")
+        raw.commit()
+    with Store(db) as store:
+        saved = store.load_game(game)
+        assert (saved.moves, saved.assistance, saved.revision) == (("A1",), (), 0)
+        store.save_progress(game, ["A1", "B1"], [], False, [], ["hint"])
+        assert store.load_game(game).assistance == ("hint",)
+    with closing(sqlite3.connect(db)) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
 
 
 # -- listings ---------------------------------------------------------------------------
@@ -367,18 +430,6 @@ def test_unfinished_games_and_history_newest_first(store: Store) -> None:
     assert [g.game_id for g in store.history()] == [third, second, first]
     assert [g.game_id for g in store.history(limit=2)] == [third, second]
     assert all(g.status is GameStatus.FINISHED for g in store.history())
-
-
-def test_has_played_counts_every_status(store: Store) -> None:
-    setup = make_setup(board_number=77)
-    assert not store.has_played(setup.category, 77)
-    store.abandon_game(store.start_game(setup))
-    assert store.has_played(setup.category, 77)
-    assert not store.has_played(setup.category, 78)
-    assert not store.has_played(make_setup(colours=3).category, 77)
-
-
-# -- challenges ---------------------------------------------------------------------------
 
 
 def play_challenge(store: Store, scores: list[int], *, practice: bool = False) -> int:
@@ -422,8 +473,8 @@ def test_a_challenge_resumes_stage_by_stage(store: Store) -> None:
     assert [(s.stage, s.score) for s in saved.stages] == [(0, 100), (1, 50)]
     assert (saved.total, saved.practice) == (150, False)
     assert json.loads(json.dumps(saved.to_dict()))["total"] == 150
-    with pytest.raises(StatusError, match="cannot change"):
-        store.reopen_game(first)
+    with pytest.raises(StatusError, match="finished"):
+        store.abandon_game(first)
     with pytest.raises(StatusError, match="finished"):
         store.start_game(make_setup(preset="challenge", challenge_id=challenge, stage=2))
 

@@ -39,9 +39,21 @@ from samegame.events import (
 )
 from samegame.rules import Rules, SelectionMode, UndoPolicy
 
-__all__ = ["Game", "GameResult", "Move", "MoveRejected", "Preview", "Rejection", "parse_cell"]
+__all__ = [
+    "ASSISTANCE_KINDS",
+    "Game",
+    "GameResult",
+    "Move",
+    "MoveRejected",
+    "Preview",
+    "Rejection",
+    "parse_cell",
+]
 
 Observer = Callable[[Event], None]
+
+# The help a result records (``Game.note_assistance``): announcers word each kind.
+ASSISTANCE_KINDS = ("hint", "undo", "explain")
 
 
 class Rejection(StrEnum):
@@ -106,6 +118,7 @@ class GameResult:
     moves: int
     cleared: bool
     practice: bool
+    assistance: tuple[str, ...] = ()
 
 
 class Game:
@@ -127,6 +140,7 @@ class Game:
         self._selection: Group | None = None
         self.practice = practice
         self.practice_reasons: list[str] = ["replay"] if practice else []
+        self.assistance: list[str] = []
 
     @classmethod
     def resume(
@@ -137,12 +151,13 @@ class Game:
         redo: Sequence[Cell] = (),
         *,
         reasons: Sequence[str] = (),
+        assistance: Sequence[str] = (),
         observers: Iterable[Observer] = (),
     ) -> Game:
         """Rebuild a saved game: play ``moves`` from ``board``, then make ``redo`` (in
         ``redo_cells`` order, the next move to redo last) redoable again. Nothing is
-        emitted; ``reasons`` restores the practice marks. Raises MoveRejected when a
-        saved move is not legal on the saved board."""
+        emitted; ``reasons`` restores the practice marks and ``assistance`` the help
+        used. Raises MoveRejected when a saved move is not legal on the saved board."""
         game = cls(board, rules)
         for cell in (*moves, *reversed(redo)):
             game._remove(game.preview(cell).group)
@@ -150,6 +165,7 @@ class Game:
             game._redo.append(game._moves.pop())
         game.practice_reasons = list(reasons)
         game.practice = bool(reasons)
+        game.assistance = list(dict.fromkeys(assistance))
         game._observers = list(observers)
         return game
 
@@ -215,6 +231,7 @@ class Game:
             len(self._moves),
             remaining == 0,
             self.practice,
+            tuple(self.assistance),
         )
 
     # -- selecting ---------------------------------------------------------------
@@ -259,9 +276,16 @@ class Game:
         """A click as the rules' selection mode reads it.
 
         In confirm mode the first click selects (no events) and a click on a tile
-        of the selected group removes it; in one-click mode every click removes.
+        of the selected group removes it; in one-click mode every click removes. A
+        click that finds no removable group (outside, empty, too small) clears the
+        selection before MoveRejected is raised, so a later ``confirm`` never
+        removes a group the player pointed away from.
         """
-        preview = self.preview(cell)
+        try:
+            preview = self.preview(cell)
+        except MoveRejected:
+            self._selection = None
+            raise
         if self.rules.selection is SelectionMode.ONE_CLICK or self._selection == preview.group:
             return preview, self._remove(preview.group)
         self._selection = preview.group
@@ -317,6 +341,22 @@ class Game:
                 observer(event)
         return events
 
+    def note_assistance(self, kind: str) -> None:
+        """Record help the player used (one of ASSISTANCE_KINDS), whether or not the
+        rules make it practice; a result says which help was used."""
+        if kind not in ASSISTANCE_KINDS:
+            raise ValueError(f"unknown kind of help {kind!r}; use one of {ASSISTANCE_KINDS}")
+        if kind not in self.assistance:
+            self.assistance.append(kind)
+
+    def mark_practice(self, reason: str) -> list[Event]:
+        """Make the game practice for ``reason`` (for example ``replay``, when the
+        rules make playing a board again practice); emits PracticeMarked the first
+        time the game becomes practice."""
+        events: list[Event] = []
+        self._mark_practice(reason, events)
+        return self._emit(events)
+
     def _mark_practice(self, reason: str, events: list[Event]) -> None:
         if reason not in self.practice_reasons:
             self.practice_reasons.append(reason)
@@ -339,6 +379,7 @@ class Game:
         events: list[Event] = [
             MoveUndone(len(self._moves) + 1, move.anchor, move.tiles, self.score)
         ]
+        self.note_assistance("undo")
         if self.rules.undo is UndoPolicy.PRACTICE:
             self._mark_practice("undo", events)
         return self._emit(events)
@@ -356,9 +397,10 @@ class Game:
         return self._emit(events)
 
     def restart(self) -> list[Event]:
-        """Back to the starting board; a board already played on counts as practice."""
+        """Back to the starting board; when the rules make replaying practice, a
+        board already played on counts as practice."""
         events: list[Event] = [GameRestarted()]
-        if self._moves or self._redo:
+        if (self._moves or self._redo) and self.rules.replay_is_practice:
             self._mark_practice("restart", events)
         self._moves.clear()
         self._redo.clear()
@@ -377,8 +419,10 @@ class Game:
         choice = self.preview(suggest(self)).group if suggest and not self.finished else None
         if suggest is None:
             choice = self._lookahead_hint()
-        if choice is not None and self.rules.hint_is_practice:
-            self._mark_practice("hint", events)
+        if choice is not None:
+            self.note_assistance("hint")
+            if self.rules.hint_is_practice:
+                self._mark_practice("hint", events)
         return choice, self._emit(events)
 
     def _lookahead_hint(self) -> Group | None:

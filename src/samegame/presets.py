@@ -17,6 +17,10 @@ Schema (every key but the required ones may be left out; defaults in brackets)::
     undo: practice              # [allowed] allowed | practice | disabled
     hint: practice              # [practice] practice | allowed: does a hint mark
                                 #   the game as practice?
+    replay: allowed             # [allowed] allowed | practice: does playing a board
+                                #   again (restart after moves, another attempt
+                                #   after the end, a board number finished before)
+                                #   mark the game as practice?
     selection: confirm          # [first of selection_modes] confirm | one-click
     selection_modes: [confirm]  # [[selection]] modes the player may choose
     board_type: solvable        # required; the default board generator
@@ -273,6 +277,7 @@ class Preset:
             "min_group": rules.min_group,
             "undo": rules.undo.value,
             "hint": "practice" if rules.hint_is_practice else "allowed",
+            "replay": "practice" if rules.replay_is_practice else "allowed",
             "selection": rules.selection.value,
             "selection_modes": [mode.value for mode in self.selection_modes],
             "board_type": self.board_type,
@@ -336,6 +341,10 @@ class Preset:
             yield "Asking for a hint marks the game as practice."
         else:
             yield "Hints are allowed and do not mark the game as practice."
+        if rules.replay_is_practice:
+            yield "Playing a board again (a restart or another attempt) marks it as practice."
+        else:
+            yield "A board may be played again (a restart or another attempt) for a score."
         others = [mode for mode in self.selection_modes if mode != rules.selection]
         sentence = f"Selection mode {rules.selection} ({_SELECTION_WORDS[rules.selection]})"
         if others:
@@ -410,6 +419,7 @@ _PRESET_KEYS = (
     "min_group",
     "undo",
     "hint",
+    "replay",
     "selection",
     "selection_modes",
     "board_type",
@@ -595,6 +605,9 @@ class _Reader:
     def hint_is_practice(self, node: yaml.Node, what: str) -> bool:
         return self.choice(node, what, ("practice", "allowed")) == "practice"
 
+    def replay_is_practice(self, node: yaml.Node, what: str) -> bool:
+        return self.choice(node, what, ("practice", "allowed")) == "practice"
+
     def bonus(self, node: yaml.Node, what: str) -> int:
         return self.integer(node, what, minimum=0)
 
@@ -704,6 +717,7 @@ class _Reader:
             undo=self.optional(found, "undo", self.undo_policy, UndoPolicy.ALLOWED),
             selection=selection,
             hint_is_practice=self.optional(found, "hint", self.hint_is_practice, True),
+            replay_is_practice=self.optional(found, "replay", self.replay_is_practice, False),
         )
         return rules, modes, bonus_choices
 

@@ -51,7 +51,10 @@ class Settlement(NamedTuple):
 
 @dataclass(frozen=True)
 class Rules:
-    """A rule set. ``min_group`` is the smallest removable group (2 by default)."""
+    """A rule set. ``min_group`` is the smallest removable group (2 by default).
+    ``hint_is_practice`` and ``replay_is_practice`` say whether a hint, and playing a
+    board again (a restart after moves, another attempt after the end, a board
+    number finished before), make a game practice."""
 
     formula: ScoringFormula
     clear_bonus: int = 0
@@ -60,6 +63,7 @@ class Rules:
     undo: UndoPolicy = UndoPolicy.ALLOWED
     selection: SelectionMode = SelectionMode.CONFIRM
     hint_is_practice: bool = True
+    replay_is_practice: bool = False
 
     def __post_init__(self) -> None:
         # Game compares policies by identity: store the enum members, never bare

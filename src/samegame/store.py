@@ -12,9 +12,13 @@ Data model
   initial board in the text format, the challenge and stage it belongs to), the
   current move list and redo list (canonical cells such as ``"C5"``, as JSON
   arrays), the practice flag and its reasons, a status (unfinished, finished,
-  abandoned) and, when finished, the result (the fields of
+  abandoned), the help used (``assistance``: hint, undo, explain), a revision
+  counted up by every change, and, when finished, the result (the fields of
   :class:`samegame.game.GameResult`, which the store takes and gives back as is).
   Every save rewrites the whole move list of one row: one short transaction.
+* **A finished game is a result, for good**: nothing turns it back into an
+  unfinished game; playing its board again is another game row (the
+  application layer, ``samegame.play``, decides when).
 * **Practice is sticky**: once a game is practice (the flag, or any reason) it stays
   practice and its reasons accumulate; practice games never enter a ranking.
 * A **category** (:func:`category_key`, for example
@@ -35,9 +39,8 @@ Data model
 Status changes: ``save_progress`` works on an unfinished game (on a finished one
 only when the moves are unchanged); ``finish_game`` on an unfinished game, and
 again on a finished one with the same result (nothing changes: a resumed process
-may finish a game twice); ``reopen_game`` turns a finished game back into an
-unfinished one (an undo after the end) and withdraws its score; ``abandon_game``
-ends an unfinished game without a result.
+may finish a game twice); ``abandon_game`` ends an unfinished game without a
+result. Format 1 databases are upgraded to format 2 (two new columns) on opening.
 
 Errors are :class:`StoreError` (one line, saying what to do); a missing game or
 challenge is its subclass :class:`NotFoundError`, a change the status forbids
@@ -76,6 +79,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ChallengeEntry",
     "ChallengeProgress",
+    "Completion",
     "GameSetup",
     "GameStatus",
     "JSONValue",
@@ -94,7 +98,7 @@ __all__ = [
 ]
 
 DB_NAME = "samegame.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = int.from_bytes(b"SAME", "big")
 BUSY_TIMEOUT_SECONDS = 5.0
 
@@ -260,6 +264,8 @@ class SavedGame:
     created: datetime
     updated: datetime
     finished: datetime | None
+    assistance: tuple[str, ...] = ()
+    revision: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready: times as ISO 8601 strings, the result without ``practice``."""
@@ -274,6 +280,7 @@ class SavedGame:
             "redo": list(self.redo),
             "practice": self.practice,
             "reasons": list(self.reasons),
+            "assistance": list(self.assistance),
             "result": None if self.result is None else _result_dict(self.result),
         }
 
@@ -336,6 +343,20 @@ class ScoreOutcome:
             "previous_best": self.previous_best,
             "entries": self.entries,
         }
+
+
+@dataclass(frozen=True)
+class Completion:
+    """How many games of a category were finished, and how many of them cleared
+    the board (practice included: a completion is a completion)."""
+
+    category: str
+    finished: int
+    cleared: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {"category": self.category, "finished": self.finished, "cleared": self.cleared}
 
 
 class ChallengeProgress(NamedTuple):
@@ -472,6 +493,8 @@ _SCHEMA = (
         remaining INTEGER,
         move_count INTEGER,
         cleared INTEGER,
+        assistance TEXT NOT NULL DEFAULT '[]',
+        revision INTEGER NOT NULL DEFAULT 0,
         CHECK ((status = 'finished') = (score IS NOT NULL)),
         CHECK ((challenge_id IS NULL) = (stage IS NULL))
     )""",
@@ -482,6 +505,13 @@ _SCHEMA = (
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+
+# From format 1: the help used, and a revision per game row.
+_UPGRADE_TO_2 = (
+    "ALTER TABLE games ADD COLUMN assistance TEXT NOT NULL DEFAULT '[]'",
+    "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+    "PRAGMA user_version = 2",
 )
 
 _GAME_COLUMNS = (
@@ -641,6 +671,7 @@ def _result_from_row(row: sqlite3.Row) -> GameResult | None:
         moves=row["move_count"],
         cleared=bool(row["cleared"]),
         practice=bool(row["practice"]),
+        assistance=tuple(json.loads(row["assistance"])),
     )
 
 
@@ -661,6 +692,8 @@ def _game_from_row(row: sqlite3.Row) -> SavedGame:
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
         finished=_moment(row["finished"]),
+        assistance=tuple(json.loads(row["assistance"])),
+        revision=int(row["revision"]),
     )
 
 
@@ -668,6 +701,10 @@ def _same_result(row: sqlite3.Row, result: GameResult) -> bool:
     stored = _result_from_row(row)
     assert stored is not None
     return _result_dict(stored) == _result_dict(result)
+
+
+def _is_old(facts: _Facts) -> bool:
+    return facts.version < SCHEMA_VERSION
 
 
 def _outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> ScoreOutcome:
@@ -743,8 +780,12 @@ class Store:
         Taking the write lock here also proves the file is writable."""
         connection.execute("BEGIN IMMEDIATE")
         try:
-            if _is_new(self.path, _read_facts(connection, quick_check=False)):
+            facts = _read_facts(connection, quick_check=False)
+            if _is_new(self.path, facts):
                 for statement in _SCHEMA:
+                    connection.execute(statement)
+            elif _is_old(facts):
+                for statement in _UPGRADE_TO_2:
                     connection.execute(statement)
             connection.execute("COMMIT")
         finally:
@@ -870,11 +911,12 @@ class Store:
         redo: Sequence[str],
         practice: bool,
         reasons: Sequence[str],
+        assistance: Sequence[str] = (),
     ) -> None:
         """Replace the game's move and redo lists (canonical cells, ValueError
-        otherwise) and add to its practice marks, in one transaction. Call it after
-        every change. A finished game accepts only its own moves (reopen it first);
-        an abandoned one nothing (StatusError)."""
+        otherwise) and add to its practice marks and help used, in one
+        transaction. Call it after every change. A finished game accepts only its
+        own moves; an abandoned one nothing (StatusError)."""
         cells = _canonical_cells(moves, "moves")
         redo_cells = _canonical_cells(redo, "redo")
         with self._writing() as db:
@@ -883,18 +925,24 @@ class Store:
             unchanged = json.loads(row["moves"]) == cells
             if status is GameStatus.ABANDONED or (status is GameStatus.FINISHED and not unchanged):
                 raise StatusError(f"game {game_id} is {status}; reopen or start a game to play")
+            now = _now()
             db.execute(
-                "UPDATE games SET moves = ?, redo = ?, practice = ?, reasons = ?, updated = ? "
-                "WHERE id = ?",
+                "UPDATE games SET moves = ?, redo = ?, practice = ?, reasons = ?, "
+                "assistance = ?, revision = revision + 1, updated = ? WHERE id = ?",
                 (
                     json.dumps(cells),
                     json.dumps(redo_cells),
                     int(bool(row["practice"]) or practice or bool(reasons)),
                     json.dumps(_merge_reasons(json.loads(row["reasons"]), reasons)),
-                    _now(),
+                    json.dumps(_merge_reasons(json.loads(row["assistance"]), assistance)),
+                    now,
                     game_id,
                 ),
             )
+            if row["challenge_id"] is not None:
+                db.execute(
+                    "UPDATE challenges SET updated = ? WHERE id = ?", (now, row["challenge_id"])
+                )
 
     def finish_game(self, game_id: int, result: GameResult) -> ScoreOutcome:
         """Record the result of an unfinished game whose saved moves number
@@ -915,26 +963,12 @@ class Store:
                     f"the result counts {result.moves} moves but game {game_id} has {saved} "
                     "saved; save the moves first"
                 )
-            practice = bool(row["practice"]) or result.practice
-            now = _now()
-            db.execute(
-                "UPDATE games SET status = 'finished', points = ?, bonus = ?, "
-                "penalty_points = ?, score = ?, remaining = ?, move_count = ?, cleared = ?, "
-                "practice = ?, finished = COALESCE(finished, ?), updated = ? WHERE id = ?",
-                (
-                    result.points,
-                    result.bonus,
-                    result.penalty,
-                    result.score,
-                    result.remaining,
-                    result.moves,
-                    int(result.cleared),
-                    int(practice),
-                    now,
-                    now,
-                    game_id,
-                ),
-            )
+            if status is GameStatus.FINISHED:
+                # The same result again: it stands as recorded, practice flag included.
+                practice = bool(row["practice"])
+            else:
+                practice = bool(row["practice"]) or result.practice
+                self._record_result(db, game_id, row, result, practice)
             others = db.execute(
                 "SELECT MAX(score) AS best, COUNT(*) AS count, SUM(score > ?) AS better "
                 "FROM games WHERE status = 'finished' AND practice = 0 AND category = ? "
@@ -943,29 +977,35 @@ class Store:
             ).fetchone()
         return _outcome(row["category"], result.score, practice, others)
 
-    def reopen_game(self, game_id: int) -> None:
-        """Make a finished game unfinished again (its last move was undone after the
-        end): its result and its place in the rankings are withdrawn. A stage of a
-        finished challenge cannot be reopened (StatusError)."""
-        with self._writing() as db:
-            row = self._game_row(db, game_id)
-            if row["status"] != GameStatus.FINISHED:
-                raise StatusError(
-                    f"game {game_id} is {row['status']}; only a finished game reopens"
-                )
-            if row["challenge_id"] is not None:
-                challenge = self._challenge_row(db, row["challenge_id"])
-                if challenge["status"] != GameStatus.UNFINISHED:
-                    raise StatusError(
-                        f"game {game_id} is a stage of {challenge['status']} challenge "
-                        f"{row['challenge_id']}; it cannot change"
-                    )
-            db.execute(
-                "UPDATE games SET status = 'unfinished', points = NULL, bonus = NULL, "
-                "penalty_points = NULL, score = NULL, remaining = NULL, move_count = NULL, "
-                "cleared = NULL, finished = NULL, updated = ? WHERE id = ?",
-                (_now(), game_id),
-            )
+    def _record_result(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        row: sqlite3.Row,
+        result: GameResult,
+        practice: bool,
+    ) -> None:
+        now = _now()
+        db.execute(
+            "UPDATE games SET status = 'finished', points = ?, bonus = ?, "
+            "penalty_points = ?, score = ?, remaining = ?, move_count = ?, cleared = ?, "
+            "practice = ?, assistance = ?, revision = revision + 1, "
+            "finished = COALESCE(finished, ?), updated = ? WHERE id = ?",
+            (
+                result.points,
+                result.bonus,
+                result.penalty,
+                result.score,
+                result.remaining,
+                result.moves,
+                int(result.cleared),
+                int(practice),
+                json.dumps(_merge_reasons(json.loads(row["assistance"]), result.assistance)),
+                now,
+                now,
+                game_id,
+            ),
+        )
 
     def abandon_game(self, game_id: int) -> None:
         """End an unfinished game without a result (StatusError otherwise)."""
@@ -987,7 +1027,7 @@ class Store:
         return cast(sqlite3.Row, row)
 
     def _games(
-        self, where: str, params: tuple[str, ...], order: str, limit: int | None = None
+        self, where: str, params: tuple[str | int, ...], order: str, limit: int | None = None
     ) -> list[SavedGame]:
         """Games matching a condition, in an order, at most ``limit`` (None: all)."""
         sql = f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?"
@@ -1019,15 +1059,53 @@ class Store:
         """Finished games (practice included), most recently finished first."""
         return self._games("status = 'finished'", (), "finished DESC, id DESC", limit)
 
-    def has_played(self, category: str, board_number: int) -> bool:
-        """True when a game of this category on this board number was ever started
-        (any status): playing it again is practice."""
+    def unfinished_on_board(
+        self, preset: str, category: str, board_number: int
+    ) -> SavedGame | None:
+        """The most recently saved unfinished game of a preset and category on this
+        board number (challenge stages not counted), or None."""
+        games = self._games(
+            "status = 'unfinished' AND preset = ? AND category = ? AND board_number = ? "
+            "AND challenge_id IS NULL",
+            (preset, category, board_number),
+            "updated DESC, id DESC",
+            limit=1,
+        )
+        return games[0] if games else None
+
+    def has_finished(self, category: str, board_number: int) -> bool:
+        """True when a game of this category on this board number was finished."""
         with self._reading() as db:
             row = db.execute(
-                "SELECT EXISTS (SELECT 1 FROM games WHERE category = ? AND board_number = ?)",
+                "SELECT EXISTS (SELECT 1 FROM games WHERE category = ? AND board_number = ? "
+                "AND status = 'finished')",
                 (category, board_number),
             ).fetchone()
         return bool(row[0])
+
+    def same_finished(
+        self, category: str, board: Sequence[str], moves: Sequence[str]
+    ) -> int | None:
+        """The id of a finished game of this category on this initial board (rows,
+        top first) with exactly these moves, the earliest one, or None: the same
+        game played again is the same result, not a second one."""
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT id FROM games WHERE status = 'finished' AND category = ? AND board = ? "
+                "AND moves = ? AND challenge_id IS NULL ORDER BY id LIMIT 1",
+                (category, "".join(r + "\n" for r in board), json.dumps(list(moves))),
+            ).fetchone()
+        return None if row is None else int(row["id"])
+
+    def completions(self) -> list[Completion]:
+        """Finished games and cleared boards per category (practice included),
+        sorted by category."""
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT category, COUNT(*) AS finished, SUM(cleared) AS cleared FROM games "
+                "WHERE status = 'finished' GROUP BY category ORDER BY category"
+            ).fetchall()
+        return [Completion(r["category"], int(r["finished"]), int(r["cleared"] or 0)) for r in rows]
 
     def best_scores(self, category: str | None = None, limit: int | None = 10) -> list[ScoreEntry]:
         """The best non-practice scores of a category, or of every category (sorted

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -28,12 +29,13 @@ from samegame.cli.common import (
 from samegame.cli.errors import ExitCode, fail
 from samegame.contributions import BoardSpec
 from samegame.i18n import LANGUAGES
+from samegame.play import PlayError, Table
 from samegame.plugins import UnknownNameError
 from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
-from samegame.repl.session import Renderer, Session, Table
+from samegame.repl.session import Renderer, Session
 from samegame.repl.settings import Settings
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
@@ -86,6 +88,14 @@ def play_command(
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Answer yes to every question.")] = False,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--fresh",
+            help="Start afresh instead of resuming the unfinished game of this board "
+            "(asks first when it has moves); for a challenge, start a new one.",
+        ),
+    ] = False,
     hint_bot: Annotated[
         str | None,
         typer.Option(
@@ -109,9 +119,10 @@ def play_command(
         raise fail(
             f"language '{lang}' is not available; use --lang en or --lang ja", ExitCode.USAGE
         )
-    if one_click:
+    if one_click is not None:
+        mode = SelectionMode.ONE_CLICK if one_click else SelectionMode.CONFIRM
         try:
-            preset.with_overrides(host(), selection=SelectionMode.ONE_CLICK)
+            preset.with_overrides(host(), selection=mode)
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
     make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
@@ -134,7 +145,12 @@ def play_command(
                     renderer = host().renderer("ansi" if use_colour else "text")
                     return renderer.render(board, {"symbols": current.symbols})
 
-            table = Table(preset, preset.rules, setup.board_type, setup.spec)
+            args = (
+                None
+                if game_id is not None
+                else _play_args(preset_name, size, colours, board_type, formula, clear_bonus)
+            )
+            table = Table(preset, preset.rules, setup.board_type, setup.spec, args)
             session = Session(
                 host=host(),
                 table=table,
@@ -145,10 +161,41 @@ def play_command(
                 saved_game=saved,
                 assume_yes=yes,
                 hint_bot=make_hint_bot,
+                fresh=fresh,
             )
-            run_session(session, io)
+            status = run_session(session, io)
+    except PlayError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
     except StoreError as error:
         raise fail(str(error), ExitCode.DATA) from None
+    if status:
+        raise typer.Exit(status)
+
+
+def _play_args(
+    preset: str,
+    size: str | None,
+    colours: int | None,
+    board_type: str | None,
+    formula: str | None,
+    clear_bonus: int | None,
+) -> tuple[str, ...]:
+    """The options that choose this table again from any folder (a preset file by
+    its absolute path): what a "come back" message tells the player to type."""
+    if preset.endswith((".yaml", ".yml")) or "/" in preset:
+        preset = str(Path(preset).resolve())
+    args = ["--preset", preset]
+    chosen = {
+        "--size": size,
+        "--colours": colours,
+        "--board-type": board_type,
+        "--formula": formula,
+        "--clear-bonus": clear_bonus,
+    }
+    for option, value in chosen.items():
+        if value is not None:
+            args += [option, str(value)]
+    return tuple(args)
 
 
 def _hint_bot(text: str) -> tuple[str, Callable[[], Bot]]:

@@ -11,7 +11,9 @@ import typer
 
 from samegame.cli.common import TextOrJson, print_json
 from samegame.cli.errors import ExitCode, fail
-from samegame.store import ChallengeEntry, SavedGame, ScoreEntry, Store, StoreError
+from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
+
+HELP_WORDS = {"hint": "hints", "undo": "undo", "explain": "explanations"}
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
@@ -51,6 +53,12 @@ def score_line(entry: ScoreEntry) -> str:
     )
 
 
+def completion_line(entry: Completion) -> str:
+    games = "1 game" if entry.finished == 1 else f"{entry.finished} games"
+    boards = "1 board" if entry.cleared == 1 else f"{entry.cleared} boards"
+    return f"Completed: {games} finished, {boards} cleared."
+
+
 def challenge_line(entry: ChallengeEntry) -> str:
     stages = " and ".join(str(score) for score in entry.stage_scores)
     return f"Rank {entry.rank}: {entry.score} points (stages {stages}), {_date(entry)}."
@@ -60,27 +68,37 @@ def scores_command(
     limit: Annotated[int, typer.Option("--limit", min=1, help="Scores per rule set.")] = 10,
     output: FormatOption = TextOrJson.text,
 ) -> None:
-    """Best scores for each rule set and for challenges; equal scores share a rank."""
+    """Best scores for each rule set and for challenges; equal scores share a rank.
+    Each rule set also counts its finished games and cleared boards, practice
+    included."""
     with open_store() as store:
         scores = store.best_scores(limit=limit)
         challenges = store.challenge_scores(limit=limit)
+        completions = store.completions()
     if output is TextOrJson.json:
         print_json(
             {
                 "scores": [entry.to_dict() for entry in scores],
                 "challenges": [entry.to_dict() for entry in challenges],
+                "completions": [entry.to_dict() for entry in completions],
             }
         )
         return
-    if not scores and not challenges:
+    if not scores and not challenges and not completions:
         typer.echo("No scores yet. Finished games that are not practice are ranked here.")
         return
-    category = None
+    ranked: dict[str, list[ScoreEntry]] = {entry.category: [] for entry in completions}
     for entry in scores:
-        if entry.category != category:
-            category = entry.category
-            typer.echo(f"Best scores for {describe_category(category)}:")
-        typer.echo(score_line(entry))
+        ranked.setdefault(entry.category, []).append(entry)
+    done = {entry.category: entry for entry in completions}
+    for category in sorted(ranked):
+        typer.echo(f"Rule set {describe_category(category)}:")
+        if category in done:
+            typer.echo(completion_line(done[category]))
+        if not ranked[category]:
+            typer.echo("No ranked score yet: every finished game was practice.")
+        for entry in ranked[category]:
+            typer.echo(score_line(entry))
     preset = None
     for challenge in challenges:
         if challenge.preset != preset:
@@ -94,6 +112,9 @@ def game_line(game: SavedGame) -> str:
     board = "a board from a file" if setup.board_number is None else f"board {setup.board_number}"
     head = f"Game {game.game_id}, {setup.preset}, {describe_category(setup.category)}, {board}"
     practice = f", practice ({', '.join(game.reasons)})" if game.practice and game.reasons else ""
+    if game.assistance:
+        used = [HELP_WORDS.get(kind, kind) for kind in game.assistance]
+        practice += f", help used: {' and '.join(used)}"
     if game.result is None:
         updated = game.updated.strftime("%Y-%m-%d %H:%M UTC")
         return f"{head}: unfinished, {len(game.moves)} moves, saved {updated}{practice}."

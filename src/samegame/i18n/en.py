@@ -78,7 +78,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "Restart and lose the {count} moves of this game? Type y or n.",
     },
     "confirm.kept": "Nothing changed.",
-    "new.kept": "Your unfinished game stays saved; resume it with samegame play --game {game}.",
+    "new.kept": "Your unfinished game stays saved; resume it with {command}.",
+    "result.kept": "Your result of {score} stays recorded.",
+    "result.repeated": "The same moves as your recorded result of {score}; it stays recorded once.",
+    "selection.cleared": "Selection cleared.",
     "rejected.outside": "{cell} is outside the board; nothing removed.",
     "rejected.empty": "{cell} is empty; nothing removed.",
     "rejected.single": "{cell} is a single tile; nothing removed.",
@@ -109,6 +112,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # challenge
     "challenge.start": "Challenge: {stages} stages; your final score is the sum of the stage scores.",
     "challenge.stage": "Stage {stage}: {name}.",
+    "challenge.stage.plain": "Stage {stage}.",
     "challenge.resumed": "Resuming your challenge at stage {stage}.",
     "challenge.stage_done": "Stage {stage} settled at {score}. Type next to start stage {next}.",
     "challenge.done": "Challenge complete. Final score {total}.",
@@ -143,6 +147,23 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "summary.lonely": "Down to one tile: {colours}.",
     "summary.practice": "This game counts as practice.",
     "score": {"one": "Score {score} after 1 move.", "other": "Score {score} after {count} moves."},
+    "score.final": {
+        "one": "Final score {score} after 1 move: groups {points}, bonus {bonus}, penalty {penalty}.",
+        "other": "Final score {score} after {count} moves: groups {points}, bonus {bonus}, penalty {penalty}.",
+    },
+    "score.final.practice": {
+        "one": "Final score {score} after 1 move, practice: groups {points}, bonus {bonus}, penalty {penalty}.",
+        "other": "Final score {score} after {count} moves, practice: groups {points}, bonus {bonus}, penalty {penalty}.",
+    },
+    "summary.assistance": "Help used: {used}.",
+    "summary.end.cleared": "The board was cleared.",
+    "summary.end.stuck": {
+        "one": "No moves were left, with 1 tile.",
+        "other": "No moves were left, with {count} tiles.",
+    },
+    "assistance.hint": "hints",
+    "assistance.undo": "undo",
+    "assistance.explain": "explanations",
     "score.practice": {
         "one": "Score {score} after 1 move, practice.",
         "other": "Score {score} after {count} moves, practice.",
@@ -167,6 +188,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "rules.undo.practice": "Undo and redo are allowed but make the game practice.",
     "rules.undo.disabled": "Undo is not available.",
     "rules.hint.practice": "A hint makes the game practice.",
+    "rules.replay.practice": "Playing a board again, by restart or another attempt, makes the game practice.",
+    "rules.selection.confirm": "Type a cell to select its group, then the same cell again or remove to remove it.",
+    "rules.selection.one-click": "Typing a cell removes its group at once.",
     "rules.hint.free": "Hints are free.",
     "hint": "Hint: {tiles} at {cell}, {points}.",
     "hint.none": "There is no group to suggest.",
@@ -187,7 +211,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.column_argument": "'{text}' is not a column; write column C.",
     "error.no_argument": "{command} takes nothing after it; '{text}' was ignored, nothing done.",
     # leaving
-    "bye.saved": "Game saved. Type samegame play to come back to it.",
+    "bye.saved": "Game saved. Type {command} to come back to it.",
     "bye.finished": "Goodbye.",
     # help
     "help.intro": "Type a cell such as C5 to select its group, then the same cell or remove to remove it. Commands, with short forms:",

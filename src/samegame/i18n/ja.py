@@ -64,7 +64,10 @@ MESSAGES: Mapping[str, str] = {
     "restarted": "最初の盤面に戻りました。",
     "confirm.restart": "このゲームの{count}手を捨てて最初からやり直しますか。y か n を入力してください。",
     "confirm.kept": "何も変えていません。",
-    "new.kept": "中断したゲームは保存してあります。samegame play --game {game} で再開できます。",
+    "new.kept": "中断したゲームは保存してあります。{command} で再開できます。",
+    "result.kept": "{score}点の結果は記録に残ります。",
+    "result.repeated": "記録済みの{score}点の結果と同じ手順です。記録は1つのままです。",
+    "selection.cleared": "選択を解除しました。",
     "rejected.outside": "{cell}は盤面の外です。何も消していません。",
     "rejected.empty": "{cell}は空です。何も消していません。",
     "rejected.single": "{cell}は1個だけです。何も消していません。",
@@ -89,6 +92,7 @@ MESSAGES: Mapping[str, str] = {
     # challenge
     "challenge.start": "チャレンジ、全{stages}ステージです。最終スコアは各ステージのスコアの合計です。",
     "challenge.stage": "ステージ{stage}、{name}。",
+    "challenge.stage.plain": "ステージ{stage}。",
     "challenge.resumed": "チャレンジをステージ{stage}から再開します。",
     "challenge.stage_done": "ステージ{stage}はスコア{score}で確定です。next でステージ{next}を始めます。",
     "challenge.done": "チャレンジ完了。最終スコア{total}。",
@@ -118,6 +122,14 @@ MESSAGES: Mapping[str, str] = {
     "summary.practice": "このゲームは練習扱いです。",
     "score": "{count}手でスコア{score}。",
     "score.practice": "{count}手でスコア{score}、練習扱いです。",
+    "score.final": "{count}手で最終スコア{score}。内訳はグループ{points}点、ボーナス{bonus}点、ペナルティ{penalty}点です。",
+    "score.final.practice": "{count}手で最終スコア{score}、練習扱いです。内訳はグループ{points}点、ボーナス{bonus}点、ペナルティ{penalty}点です。",
+    "summary.assistance": "使った助けは{used}です。",
+    "summary.end.cleared": "盤面をすべて消しました。",
+    "summary.end.stuck": "取り除けるグループがなくなり、タイルが{count}個残りました。",
+    "assistance.hint": "ヒント",
+    "assistance.undo": "取り消し (undo)",
+    "assistance.explain": "解説",
     "last.nothing": "まだ何も読み上げていません。",
     "coords": (
         "列は英字で、左端がA、右端が{last}です。行は数字で、下端が1、上端が{height}です。"
@@ -139,6 +151,9 @@ MESSAGES: Mapping[str, str] = {
     "rules.undo.disabled": "undo は使えません。",
     "rules.hint.practice": "ヒントを使うと練習扱いになります。",
     "rules.hint.free": "ヒントは自由に使えます。",
+    "rules.replay.practice": "同じ盤面をやり直したり、もう一度遊んだりすると練習扱いになります。",
+    "rules.selection.confirm": "マスを入力するとグループを選び、同じマスをもう一度か remove で取り除きます。",
+    "rules.selection.one-click": "マスを入力するとそのグループをすぐに取り除きます。",
     "hint": "ヒント、{cell}の{tiles}、{points}。",
     "hint.none": "おすすめできるグループがありません。",
     "hint.reason.clears": "盤面がすべて消えます。",
@@ -158,7 +173,7 @@ MESSAGES: Mapping[str, str] = {
     "error.column_argument": "「{text}」は列ではありません。column C のように入力してください。",
     "error.no_argument": "{command}の後には何も付けません。「{text}」は無視し、何もしていません。",
     # leaving
-    "bye.saved": "ゲームを保存しました。samegame play で続きから遊べます。",
+    "bye.saved": "ゲームを保存しました。{command} で続きから遊べます。",
     "bye.finished": "さようなら。",
     # help
     "help.intro": (

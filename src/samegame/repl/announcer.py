@@ -349,6 +349,33 @@ class Announcer:
             lines.append(self.tr("summary.practice"))
         return lines
 
+    def final_score(self, result: GameResult) -> list[str]:
+        """After the end: the settled score with its parts."""
+        key = "score.final.practice" if result.practice else "score.final"
+        return [
+            self.tr(
+                key,
+                score=result.score,
+                points=result.points,
+                bonus=result.bonus,
+                penalty=result.penalty,
+                count=result.moves,
+            )
+        ]
+
+    def final_summary(self, board: Board, rules: Rules, result: GameResult) -> list[str]:
+        """After the end: the settled score with its parts, how the board ended and
+        the help used."""
+        if result.cleared:
+            end = self.tr("summary.end.cleared")
+        else:
+            end = self.tr("summary.end.stuck", count=result.remaining)
+        lines = [*self.final_score(result), end]
+        if result.assistance:
+            used = [self.tr(f"assistance.{kind}") for kind in result.assistance]
+            lines.append(self.tr("summary.assistance", used=self.join(used)))
+        return lines
+
     def score(self, score: int, moves: int, practice: bool) -> list[str]:
         key = "score.practice" if practice else "score"
         return [self.tr(key, score=score, count=moves)]
@@ -376,6 +403,9 @@ class Announcer:
         lines.append(
             self.tr("rules.hint.practice" if rules.hint_is_practice else "rules.hint.free")
         )
+        if rules.replay_is_practice:
+            lines.append(self.tr("rules.replay.practice"))
+        lines.append(self.tr(f"rules.selection.{rules.selection.value}"))
         return lines
 
     def described(self, record: ScoringFormula | Penalty) -> str:

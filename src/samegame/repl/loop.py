@@ -5,11 +5,16 @@ from __future__ import annotations
 from samegame.repl.session import Session
 from samegame.repl.terminal import LineIO
 
+# The exit status of a play ended by Ctrl-C, as for any command interrupted so.
+INTERRUPTED = 130
 
-def run_session(session: Session, io: LineIO) -> None:
-    """Greet, then read a line, perform it and announce, until quit or end of input.
 
-    Ctrl-C and the end of input leave like ``quit``: the game is already saved.
+def run_session(session: Session, io: LineIO) -> int:
+    """Greet, then read a line, perform it and announce, until quit or end of input;
+    return the exit status: 0, or 130 after Ctrl-C.
+
+    Ctrl-C and the end of input leave like ``quit`` (the game is already saved),
+    on a line of their own: the farewell never joins the prompt's line.
     """
     io.write(session.start())
     if session.draw is not None and session.game is not None:
@@ -18,10 +23,12 @@ def run_session(session: Session, io: LineIO) -> None:
         try:
             line = io.read()
         except KeyboardInterrupt:
-            line = None
+            io.write(["", session.farewell()])
+            return INTERRUPTED
         if line is None:
-            io.write([session.tr("bye.saved")])
-            return
+            ended = [""] if getattr(io, "interactive", False) else []
+            io.write([*ended, session.farewell()])
+            return 0
         reply = session.handle(line)
         lines = list(reply.lines)
         if reply.changed and session.draw is not None and session.game is not None:
@@ -30,4 +37,4 @@ def run_session(session: Session, io: LineIO) -> None:
         if reply.alert and session.settings.bell:
             io.bell()
         if reply.quit:
-            return
+            return 0

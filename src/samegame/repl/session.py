@@ -1,62 +1,29 @@
 """The command interpreter: one Session per ``samegame play``, shared by both input
-paths. ``handle(line)`` performs one command and returns what to say; the game is
-saved after every change, so a killed process loses nothing.
+paths. ``handle(line)`` parses one command, has the Match perform it and returns what
+to say. The Match (``samegame.play``) owns the game's life and saves every change
+before it is announced, so a killed process loses nothing that was said.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from samegame.board import Board
-from samegame.boards import make_board
 from samegame.bots import Bot, GameView
-from samegame.contributions import BoardSpec
-from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, format_cell, parse_cell
-from samegame.events import Event, GameOver
-from samegame.game import Game, MoveRejected
+from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter
+from samegame.game import Game, MoveRejected, Rejection
 from samegame.i18n import Translator, translator
+from samegame.play import Change, Finish, Match, Opening, Table
 from samegame.plugins import PluginHost
-from samegame.presets import Preset, Stage
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import SettingError, Settings
 from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules, SelectionMode
-from samegame.store import GameSetup, GameStatus, SavedGame, ScoreOutcome, Store, category_key
-from samegame.textboard import read_board, write_board
+from samegame.rules import Rules
+from samegame.store import SavedGame, Store
 
-
-@dataclass(frozen=True)
-class Table:
-    """What is being played: the preset, its resolved rules, board type and size."""
-
-    preset: Preset
-    rules: Rules
-    board_type: str
-    spec: BoardSpec
-
-    @property
-    def category(self) -> str:
-        r = self.rules
-        return category_key(
-            self.spec.width,
-            self.spec.height,
-            self.spec.colours,
-            r.formula.name,
-            r.clear_bonus,
-            r.penalty.name,
-            r.min_group,
-            self.board_type,
-        )
-
-    def for_stage(self, stage: Stage) -> Table:
-        return replace(
-            self,
-            board_type=stage.board_type,
-            spec=BoardSpec(stage.width, stage.height, stage.colours),
-        )
+__all__ = ["Renderer", "Reply", "Session", "Table"]
 
 
 @dataclass
@@ -72,8 +39,8 @@ class Reply:
 
 Renderer = Callable[[Board], str]
 
-# New boards get a random number below a million: short enough to say and type.
-RANDOM_BOARD_NUMBERS = 999_999
+# Clicks that find no group also drop the selection; the player is told.
+_POINTED_AWAY = (Rejection.OUTSIDE, Rejection.EMPTY_CELL, Rejection.TOO_SMALL)
 
 
 class Session:
@@ -91,161 +58,120 @@ class Session:
         saved_game: SavedGame | None = None,
         assume_yes: bool = False,
         hint_bot: tuple[str, Callable[[], Bot]] | None = None,
+        fresh: bool = False,
     ) -> None:
-        """``saved_game`` is resumed when unfinished and replayed as practice when
+        """``saved_game`` is resumed when unfinished and its board played again when
         finished; ``assume_yes`` answers yes to every confirmation question;
-        ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask."""
-        self.host = host
-        self.base_table = table
-        self.table = table
+        ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask;
+        ``fresh`` starts the board afresh instead of resuming its unfinished game."""
+        self.match = Match(
+            host=host,
+            table=table,
+            store=store,
+            one_click=settings.one_click,
+            board_number=board_number,
+            saved_game=saved_game,
+        )
         self.store = store
         self.settings = settings
         self.draw = draw
         self.tr: Translator = translator(settings.language)
         self.announcer = Announcer(self.tr, settings.verbosity)
-        self.requested_number = board_number
-        self.board_number: int | None = None
-        self.game: Game | None = None
-        self.game_id = 0
-        self.challenge_id: int | None = None
-        self.stage_index = 0
         self.last: list[str] = []
-        self.saved_result: ScoreOutcome | None = None
-        self.saved_game = saved_game
         self.assume_yes = assume_yes
+        self.fresh = fresh
         self.pending: Callable[[], Reply] | None = None
         self.hint_bot_spec = hint_bot
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
 
-    # -- starting ----------------------------------------------------------------
+    # -- what is played ----------------------------------------------------------
 
     @property
-    def stages(self) -> tuple[Stage, ...]:
-        return self.base_table.preset.stages
+    def game(self) -> Game | None:
+        return self.match._game
+
+    @property
+    def game_id(self) -> int:
+        return self.match.game_id
+
+    @property
+    def board_number(self) -> int | None:
+        return self.match.board_number
+
+    @property
+    def table(self) -> Table:
+        return self.match.table
 
     def rules(self) -> Rules:
-        rules = self.table.rules
-        if self.settings.one_click and SelectionMode.ONE_CLICK in self.table.preset.selection_modes:
-            rules = replace(rules, selection=SelectionMode.ONE_CLICK)
-        return rules
+        return self.match.rules()
+
+    # -- starting ----------------------------------------------------------------
 
     def start(self) -> list[str]:
-        """Resume the unfinished game of this table, or start a new one."""
-        lines = [self.tr("welcome", title=self.table.preset.title)]
-        if self.saved_game is not None:
-            saved = self.saved_game
-            if saved.status is GameStatus.UNFINISHED:
-                lines.extend(self._resume(saved))
-            else:
-                lines.extend(self._new_game(saved.setup.board_number))
-        elif self.stages:
-            lines.extend(self._start_challenge())
-        else:
-            saved = None
-            if self.requested_number is None:
-                saved = self.store.latest_unfinished(self.table.preset.name, self.table.category)
-            if saved is not None:
-                lines.extend(self._resume(saved))
-            else:
-                lines.extend(self._new_game(self.requested_number))
+        """Resume the game asked for, or start one, and say so. A fresh start of a
+        board whose unfinished game has moves asks first."""
+        lines = [self.tr("welcome", title=self.match.table.preset.title)]
+        opening = self.match.start(fresh=self.fresh)
+        lines.extend(self._opening_lines(opening))
+        game = self.match.game
+        if self.fresh and opening.resumed and not game.finished:
+            if game.moves and not self.assume_yes:
+                self.pending = lambda: self._change(self.match.restart)
+                lines.append(self.tr("confirm.restart", count=len(game.moves)))
+            elif game.moves or game.redo_cells:
+                lines.extend(self._change(self.match.restart).lines)
         lines.append(self.tr("start.hint"))
         return self._remember(lines)
 
-    def _start_challenge(self) -> list[str]:
-        found = self.store.latest_unfinished_challenge(self.table.preset.name)
-        if found is not None:
-            self.challenge_id, self.stage_index, game_id = found
-            self.table = self.base_table.for_stage(self.stages[self.stage_index])
-            if game_id is not None:
-                return [
-                    self.tr("challenge.resumed", stage=self.stage_index + 1),
-                    *self._resume(self.store.load_game(game_id)),
-                ]
-            return self._new_game(None)
-        self.challenge_id = self.store.start_challenge(self.table.preset.name)
-        self.stage_index = 0
-        self.table = self.base_table.for_stage(self.stages[0])
-        return [self.tr("challenge.start", stages=len(self.stages)), *self._new_game(None)]
+    def _opening_lines(self, opening: Opening) -> list[str]:
+        tr = self.tr
+        lines: list[str] = []
+        if opening.kept_result is not None:
+            lines.append(tr("result.kept", score=opening.kept_result))
+        if opening.kept_game is not None:
+            lines.append(tr("new.kept", command=f"samegame play --game {opening.kept_game}"))
+        if opening.challenge_started is not None:
+            lines.append(tr("challenge.start", stages=opening.challenge_started))
+        if opening.challenge_resumed is not None:
+            lines.append(tr("challenge.resumed", stage=opening.challenge_resumed))
+        if opening.stage is not None:
+            lines.append(self._stage_line(*opening.stage))
+        if opening.resumed:
+            lines.append(tr("resumed", count=opening.moves, score=opening.score))
+        lines.append(self._board_line(opening.board, opening.board_number))
+        if opening.practice_replay:
+            lines.append(tr("practice.replay"))
+        game = self.match.game
+        lines.append(self.announcer.groups_status(game.board, game.rules))
+        if opening.finish is not None:
+            lines.extend(self._finish_lines(opening.finish, with_result=True))
+        return lines
 
-    def _new_game(self, number: int | None) -> list[str]:
-        if number is None:
-            number = 1 + secrets.randbelow(RANDOM_BOARD_NUMBERS)
-        generator = self.host.generator(self.table.board_type)
-        board = make_board(generator, self.table.spec, number).board
-        practice_reasons = ["replay"] if self.store.has_played(self.table.category, number) else []
-        setup = GameSetup(
-            preset=self.table.preset.name,
-            category=self.table.category,
-            formula=self.table.rules.formula.name,
-            clear_bonus=self.table.rules.clear_bonus,
-            penalty=self.table.rules.penalty.name,
-            min_group=self.table.rules.min_group,
-            width=board.width,
-            height=board.height,
-            colours=self.table.spec.colours,
-            board_type=self.table.board_type,
-            board_number=number,
-            board=write_board(board).splitlines(),
-            challenge_id=self.challenge_id,
-            stage=self.stage_index if self.stages else None,
-        )
-        self.board_number = number
-        self.game = Game(
-            board, self.rules(), observers=[self.host.notify], practice=bool(practice_reasons)
-        )
-        self.game_id = self.store.start_game(
-            setup, practice=bool(practice_reasons), reasons=practice_reasons
-        )
-        self.saved_result = None
-        lines = []
-        if self.stages:
-            stage = self.stages[self.stage_index]
-            lines.append(self.tr("challenge.stage", stage=self.stage_index + 1, name=stage.name))
-        lines.append(self._board_line(board))
-        if practice_reasons:
-            lines.append(self.tr("practice.replay"))
-        return lines + self._opening(board)
+    def _stage_line(self, number: int, name: str) -> str:
+        """``Stage 2: Five colours.``, or ``Stage 2.`` when the name says no more."""
+        plain = self.tr("challenge.stage.plain", stage=number)
+        if not name.strip() or name.strip().casefold() in (
+            plain.rstrip(".").casefold(),
+            f"stage {number}",
+        ):
+            return plain
+        return self.tr("challenge.stage", stage=number, name=name)
 
-    def _resume(self, saved: SavedGame) -> list[str]:
-        board = read_board("\n".join(saved.setup.board))
-        game = Game.resume(
-            board,
-            self.rules(),
-            [parse_cell(m) for m in saved.moves],
-            [parse_cell(m) for m in saved.redo],
-            reasons=saved.reasons or (("replay",) if saved.practice else ()),
-            observers=[self.host.notify],
-        )
-        self.game, self.game_id, self.board_number = game, saved.game_id, saved.setup.board_number
-        self.saved_result = None
-        lines = [
-            self.tr("resumed", count=len(saved.moves), score=game.score),
-            self._board_line(board),
-        ]
-        return lines + self._opening(game.board)
-
-    def _board_line(self, board: Board) -> str:
+    def _board_line(self, board: Board, number: int | None) -> str:
         colours = len(board.colour_counts())
-        if self.board_number is None:
+        if number is None:
             return self.tr(
                 "board.intro.file", width=board.width, height=board.height, colours=colours
             )
         return self.tr(
             "board.intro",
-            number=self.board_number,
+            number=number,
             width=board.width,
             height=board.height,
             colours=colours,
-            board_type=self.table.board_type,
+            board_type=self.match.table.board_type,
         )
-
-    def _opening(self, board: Board) -> list[str]:
-        assert self.game is not None
-        lines = [self.announcer.groups_status(board, self.game.rules)]
-        if self.game.finished:
-            lines.extend(self._finish([]))
-        return lines
 
     # -- the loop body -----------------------------------------------------------
 
@@ -277,8 +203,8 @@ class Session:
         return lines
 
     def _dispatch(self, command: Command) -> Reply:
-        game = self.game
-        assert game is not None
+        match = self.match
+        game = match.game
         kind = command.kind
         board = game.board
         rules = game.rules
@@ -287,38 +213,32 @@ class Session:
             assert command.cell is not None
             return self._click(command.cell)
         if kind is Kind.REMOVE:
-            return self._change(game.confirm)
+            return self._change(match.confirm)
         if kind is Kind.CANCEL:
             key = "cancelled" if game.cancel() else "cancel.nothing"
             return Reply([self.tr(key)])
         if kind is Kind.UNDO:
-            return self._change(game.undo)
+            return self._change(match.undo)
         if kind is Kind.REDO:
-            return self._change(game.redo)
+            return self._change(match.redo)
         if kind is Kind.RESTART:
-            if game.moves and not self.assume_yes:
-                self.pending = lambda: self._change(game.restart)
+            if game.moves and not game.finished and not self.assume_yes:
+                self.pending = lambda: self._change(match.restart)
                 return Reply([self.tr("confirm.restart", count=len(game.moves))])
-            return self._change(game.restart)
+            return self._change(match.restart)
         if kind is Kind.NEW:
             return self._new()
         if kind is Kind.NEXT:
             return self._next_stage()
         if kind is Kind.HINT:
-            bot_name = self.hint_bot_spec[0] if self.hint_bot_spec else None
-            try:
-                group, events = game.hint(self._bot_suggestion())
-            except MoveRejected:  # the bot named no legal group: fall back
-                bot_name = None
-                group, events = game.hint()
-            self._save()
+            group, events, by_bot = match.hint(self._bot_suggestion())
+            bot_name = self.hint_bot_spec[0] if self.hint_bot_spec and by_bot else None
             return Reply(
                 say.hint(board, group, rules, bot_name)
                 + [line for e in events for line in say.event_lines(e)]
             )
         if kind is Kind.QUIT:
-            key = "bye.finished" if game.finished else "bye.saved"
-            return Reply([self.tr(key)], quit=True)
+            return Reply([self.farewell()], quit=True)
         if kind is Kind.HELP:
             return Reply(self.help_lines())
         if kind is Kind.BOARD:
@@ -336,18 +256,23 @@ class Session:
             return Reply(say.cell(board, command.cell, rules))
         if kind is Kind.GROUPS:
             return Reply(say.groups(board, rules))
+        finish = match.finished_result
         if kind is Kind.SUMMARY:
+            if finish is not None:
+                return Reply(say.final_summary(board, rules, finish.result))
             return Reply(say.summary(board, rules, game.score, len(game.moves), game.practice))
         if kind is Kind.COLOURS:
             return Reply(say.colours(board))
         if kind is Kind.SCORE:
+            if finish is not None:
+                return Reply(say.final_score(finish.result))
             return Reply(say.score(game.score, len(game.moves), game.practice))
         if kind is Kind.LAST:
             return Reply(list(self.last) or [self.tr("last.nothing")])
         if kind is Kind.COORDS:
             return Reply(self.coords_lines(board))
         if kind is Kind.RULES:
-            return Reply(say.rules(self.table.preset.title, rules))
+            return Reply(say.rules(match.table.preset.title, rules))
         if kind is Kind.VERBOSITY:
             words = command.words
             return (
@@ -356,6 +281,13 @@ class Session:
                 else Reply([self._setting_line("verbosity")])
             )
         return self._settings(command.words)
+
+    def farewell(self) -> str:
+        """What to say on leaving: goodbye after the end, else the command that
+        resumes exactly this game."""
+        if self.match.game.finished:
+            return self.tr("bye.finished")
+        return self.tr("bye.saved", command=self.match.resume_command())
 
     def _bot_suggestion(self) -> Callable[[Game], Cell] | None:
         """The hint bot's choice for the game in play (a fresh bot for each game); the
@@ -379,128 +311,95 @@ class Session:
     # -- moves -------------------------------------------------------------------
 
     def _click(self, cell: Cell) -> Reply:
-        game = self.game
-        assert game is not None
+        game = self.match.game
         if game.finished:
             return Reply([self.tr("rejected.game-over")])
+        had_selection = game.selection is not None
         try:
-            preview, events = game.click(cell)
+            preview, change = self.match.click(cell)
         except MoveRejected as error:
-            return Reply(self.announcer.rejection(error), alert=True)
-        if not events:
+            lines = self.announcer.rejection(error)
+            if had_selection and error.reason in _POINTED_AWAY:
+                lines.append(self.tr("selection.cleared"))
+            return Reply(lines, alert=True)
+        if change is None:
             return Reply([*self.announcer.preview(preview), self.tr("selected.confirm")])
-        return self._after_change(events)
+        return self._announce(change)
 
-    def _change(self, action: Callable[[], list[Event]]) -> Reply:
+    def _change(self, action: Callable[[], Change]) -> Reply:
         try:
-            events = action()
+            change = action()
         except MoveRejected as error:
             return Reply(self.announcer.rejection(error), alert=True)
-        return self._after_change(events)
+        return self._announce(change)
 
-    def _after_change(self, events: list[Event]) -> Reply:
-        game = self.game
-        assert game is not None
-        lines = self.announcer.events(events, game.board, game.rules)
-        if self.saved_result is not None and not game.finished:
-            self.store.reopen_game(self.game_id)
-            self.saved_result = None
-        self._save()
-        over = any(isinstance(e, GameOver) for e in events)
-        if over:
-            finish = self._finish(events)
+    def _announce(self, change: Change) -> Reply:
+        game = self.match.game
+        lines = self.announcer.events(change.events, game.board, game.rules)
+        if change.kept_result is not None:
+            lines.insert(0, self.tr("result.kept", score=change.kept_result))
+        if change.finish is not None:
+            finish = self._finish_lines(change.finish, with_result=False)
             if self.announcer.verbosity is Verbosity.TERSE and lines:
                 # Terse: the end of the game is one more line, not four.
                 lines[-1] = " ".join([lines[-1], *finish])
             else:
                 lines.extend(finish)
-        return Reply(lines, changed=True, alert=over)
+        return Reply(lines, changed=True, alert=change.finish is not None)
 
-    def _save(self) -> None:
-        game = self.game
-        assert game is not None
-        self.store.save_progress(
-            self.game_id,
-            [format_cell(c) for c in game.move_cells],
-            [format_cell(c) for c in game.redo_cells],
-            game.practice,
-            game.practice_reasons,
-        )
-
-    def _finish(self, events: list[Event]) -> list[str]:
-        """Record a finished game and say where it stands; the GameOver event itself
-        was announced with the move (or here, for a board with no move at all)."""
-        game = self.game
-        assert game is not None
-        result = game.result()
-        assert result is not None
-        lines = [] if events else self.announcer.result(result)
-        outcome = self.store.finish_game(self.game_id, result)
-        self.saved_result = outcome
-        if outcome.practice or outcome.rank is None:
-            lines.append(self.tr("best.practice"))
+    def _finish_lines(self, finish: Finish, *, with_result: bool) -> list[str]:
+        """Where a recorded result stands and what is next; the result itself was
+        announced with the move that ended the game (``with_result`` for a board
+        that ended without one)."""
+        tr = self.tr
+        result, outcome = finish.result, finish.outcome
+        lines = self.announcer.result(result) if with_result else []
+        if finish.repeated:
+            lines.append(tr("result.repeated", score=result.score))
+        elif outcome.practice or outcome.rank is None:
+            lines.append(tr("best.practice"))
         elif outcome.new_best:
-            lines.append(self.tr("best.new", score=result.score))
+            lines.append(tr("best.new", score=result.score))
         else:
-            lines.append(self.tr("best.rank", rank=outcome.rank, best=outcome.best_score))
-        if self.stages:
-            lines.extend(self._stage_done(result.score))
-        else:
-            lines.append(self.tr("over.next"))
-        return lines
-
-    def _stage_done(self, score: int) -> list[str]:
-        """Finishing a stage game settled the stage in the store; say what is next."""
-        assert self.challenge_id is not None
-        if self.stage_index + 1 < len(self.stages):
-            return [
-                self.tr(
+            lines.append(tr("best.rank", rank=outcome.rank, best=outcome.best_score))
+        stage = finish.stage
+        if stage is None:
+            lines.append(tr("over.next"))
+        elif stage.next_stage is not None:
+            lines.append(
+                tr(
                     "challenge.stage_done",
-                    stage=self.stage_index + 1,
-                    score=score,
-                    next=self.stage_index + 2,
+                    stage=stage.stage,
+                    score=stage.score,
+                    next=stage.next_stage,
                 )
-            ]
-        outcome = self.store.finish_challenge(self.challenge_id)
-        lines = [self.tr("challenge.done", total=outcome.score)]
-        if outcome.new_best:
-            lines.append(self.tr("challenge.best"))
+            )
         else:
-            lines.append(self.tr("best.rank", rank=outcome.rank, best=outcome.best_score))
+            challenge = stage.challenge
+            assert challenge is not None
+            lines.append(tr("challenge.done", total=challenge.score))
+            if challenge.practice or challenge.rank is None:
+                lines.append(tr("best.practice"))
+            elif challenge.new_best:
+                lines.append(tr("challenge.best"))
+            else:
+                lines.append(tr("best.rank", rank=challenge.rank, best=challenge.best_score))
         return lines
 
     def _new(self) -> Reply:
-        game = self.game
-        assert game is not None
-        if self.stages:
+        if self.match.stages:
             return Reply([self.tr("challenge.no_new")])
-        kept = []
-        if not game.finished:
-            if game.moves or game.redo_cells:
-                kept = [self.tr("new.kept", game=self.game_id)]
-            else:
-                self.store.abandon_game(self.game_id)
-        number = (
-            None
-            if self.board_number is None or self.requested_number is None
-            else self.board_number + 1
-        )
-        if number is not None:
-            self.requested_number = number
-        return Reply(kept + self._new_game(number), changed=True)
+        return Reply(self._opening_lines(self.match.new()), changed=True)
 
     def _next_stage(self) -> Reply:
-        game = self.game
-        assert game is not None
-        if not self.stages:
+        match = self.match
+        if not match.stages:
             return Reply([self.tr("next.no_challenge")])
-        if not game.finished:
+        if not match.game.finished:
             return Reply([self.tr("next.not_finished")])
-        if self.stage_index + 1 >= len(self.stages):
+        if match.stage_index + 1 >= len(match.stages):
             return Reply([self.tr("next.last_stage")])
-        self.stage_index += 1
-        self.table = self.base_table.for_stage(self.stages[self.stage_index])
-        return Reply(self._new_game(None), changed=True)
+        return Reply(self._opening_lines(match.next_stage()), changed=True)
 
     # -- settings and help -------------------------------------------------------
 
@@ -537,8 +436,7 @@ class Session:
         self.store.set_setting("settings", self.settings.to_json())
         self.tr = translator(self.settings.language)
         self.announcer = Announcer(self.tr, self.settings.verbosity)
-        if self.game is not None:
-            self.game.rules = self.rules()
+        self.match.set_one_click(self.settings.one_click)
         canonical = {"lang": "language", "color": "colour", "oneclick": "one-click"}.get(name, name)
         return Reply([self._setting_line(canonical)])
 

@@ -36,14 +36,15 @@ class SettingError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """What the player chose. ``accessible`` None means: decide from the environment."""
+    """What the player chose. ``accessible`` None means: decide from the environment;
+    ``one_click`` None means: the preset's own selection mode."""
 
     verbosity: Verbosity = Verbosity.NORMAL
     language: str = "en"
     accessible: bool | None = None
     colour: str = "auto"
     symbols: str = "letters"
-    one_click: bool = False
+    one_click: bool | None = None
     bell: bool = False
 
     NAMES = ("verbosity", "language", "accessible", "colour", "symbols", "one-click", "bell")
@@ -60,6 +61,10 @@ class Settings:
             return replace(self, colour=value)
         if name == "symbols" and value in SYMBOL_CHOICES:
             return replace(self, symbols=value)
+        if name == "accessible" and value == "auto":
+            return replace(self, accessible=None)
+        if name == "one-click" and value == "auto":
+            return replace(self, one_click=None)
         if name in ("accessible", "one-click", "bell") and value in ON_WORDS:
             on = ON_WORDS[value]
             if name == "accessible":
@@ -79,6 +84,8 @@ class Settings:
             return ", ".join(COLOUR_CHOICES)
         if name == "symbols":
             return ", ".join(SYMBOL_CHOICES)
+        if name in ("accessible", "one-click"):
+            return "on, off, auto"
         return "on, off"
 
     def shown(self) -> dict[str, str]:
@@ -98,8 +105,13 @@ class Settings:
         }
 
     def to_json(self) -> dict[str, Any]:
+        """The settings as saved. ``one_click`` is saved under the key
+        ``one-click`` as on, off or auto: the old boolean key ``one_click`` could
+        not tell "off" from "the preset's choice"."""
         data = asdict(self)
         data["verbosity"] = self.verbosity.value
+        del data["one_click"]
+        data["one-click"] = self.shown()["one-click"]
         return data
 
     @classmethod
@@ -112,6 +124,8 @@ class Settings:
             name = key.replace("_", "-")
             if value is None or name not in cls.NAMES:
                 continue
+            if key == "one_click" and value is False:
+                continue  # the old key's False was the default: the preset decides
             text = ("on" if value else "off") if isinstance(value, bool) else str(value)
             try:
                 settings = settings.with_value(name, text)

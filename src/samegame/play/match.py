@@ -1,0 +1,558 @@
+"""Match: the one owner of a game's life in ``samegame play``.
+
+The line interface parses and announces; the store persists; every rule about a
+game's life lives here, over :class:`samegame.game.Game` and the store:
+
+* **Start.** A board that has an unfinished game resumes it (and says so), whether
+  it is reached by ``samegame play`` (the latest unfinished game of the rules), by
+  ``--board-number N`` (the unfinished game on board N) or by ``new``; a *fresh*
+  start restarts that game instead (the caller asks first when it has moves). A
+  board reached by number is practice only when the rules make replaying practice
+  (``replay: practice``) and a game on that board was finished before.
+* **A finished game is a result, for good.** It is saved before it is announced
+  and nothing withdraws it: undo after the end, restart after the end and ``new``
+  leave it recorded (``Change.kept_result``) and play on in a new game row, a new
+  attempt on the same board, practice when the rules say so. An attempt that ends
+  with exactly the moves of a recorded result is that result again, not a second
+  one (``Finish.repeated``).
+* **Practice** comes from the rules: a hint where ``hint: practice``, undo where
+  ``undo: practice``, playing a board again where ``replay: practice``.
+  Assistance (hint, undo) is recorded whether or not it makes practice.
+* **Challenges** play their stages in order; stage k plays board number N + k - 1,
+  where N is ``--board-number`` or a random number, so a numbered challenge is
+  reproducible. A fresh start abandons an unfinished challenge.
+* **Come back.** :meth:`Match.resume_command` names a command that resumes exactly
+  this game.
+
+Every change is saved before it is returned, so a killed process loses nothing
+that was announced.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from samegame.board import Board, Group
+from samegame.boards import MAX_BOARD_NUMBER, make_board
+from samegame.contributions import BoardSpec
+from samegame.coords import Cell, format_cell, parse_cell
+from samegame.events import Event
+from samegame.game import Game, GameResult, MoveRejected, Preview
+from samegame.plugins import PluginHost
+from samegame.presets import Preset, Stage
+from samegame.rules import Rules, SelectionMode
+from samegame.store import (
+    GameSetup,
+    GameStatus,
+    SavedGame,
+    ScoreOutcome,
+    Store,
+    category_key,
+)
+from samegame.textboard import read_board, write_board
+
+__all__ = [
+    "RANDOM_BOARD_NUMBERS",
+    "Change",
+    "Finish",
+    "Match",
+    "Opening",
+    "PlayError",
+    "StageEnd",
+    "Table",
+]
+
+# New boards get a random number below a million: short enough to say and type.
+RANDOM_BOARD_NUMBERS = 999_999
+
+Suggest = Callable[[Game], Cell]
+
+
+class PlayError(Exception):
+    """A start that cannot be made as asked; the message is one line saying what to
+    do instead."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What is being played: the preset, its resolved rules, board type and size.
+    ``play_args`` are the ``samegame play`` options that choose this table again
+    (for example ``("--preset", "lesson")``); None when it cannot be chosen so
+    (a game opened by id): then only ``--game ID`` resumes it."""
+
+    preset: Preset
+    rules: Rules
+    board_type: str
+    spec: BoardSpec
+    play_args: tuple[str, ...] | None = None
+
+    @property
+    def category(self) -> str:
+        r = self.rules
+        return category_key(
+            self.spec.width,
+            self.spec.height,
+            self.spec.colours,
+            r.formula.name,
+            r.clear_bonus,
+            r.penalty.name,
+            r.min_group,
+            self.board_type,
+        )
+
+    def for_stage(self, stage: Stage) -> Table:
+        return replace(
+            self,
+            board_type=stage.board_type,
+            spec=BoardSpec(stage.width, stage.height, stage.colours),
+        )
+
+
+@dataclass(frozen=True)
+class StageEnd:
+    """A challenge stage settled: its 1-based number and score, the next stage's
+    number (None after the last) and, after the last, the challenge's standing."""
+
+    stage: int
+    score: int
+    next_stage: int | None
+    challenge: ScoreOutcome | None
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A game that ended and is recorded: its result and where it stands.
+    ``repeated`` is true when these exact moves were recorded before (no new
+    result: ``outcome`` is that result's standing)."""
+
+    game_id: int
+    result: GameResult
+    outcome: ScoreOutcome
+    repeated: bool
+    stage: StageEnd | None
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What starting or resuming a game did, for the announcer."""
+
+    game_id: int
+    board: Board
+    board_number: int | None
+    resumed: bool
+    moves: int
+    score: int
+    challenge_started: int | None = None
+    challenge_resumed: int | None = None
+    stage: tuple[int, str] | None = None
+    practice_replay: bool = False
+    kept_game: int | None = None
+    kept_result: int | None = None
+    finish: Finish | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a move, undo, redo or restart did. ``kept_result`` is the score of a
+    finished result that stays recorded while play goes on in a new attempt."""
+
+    events: list[Event]
+    kept_result: int | None = None
+    finish: Finish | None = None
+
+
+class Match:
+    """Plays games of one table (a preset with its choices) against one store."""
+
+    def __init__(
+        self,
+        *,
+        host: PluginHost,
+        table: Table,
+        store: Store,
+        one_click: bool | None = None,
+        board_number: int | None = None,
+        saved_game: SavedGame | None = None,
+    ) -> None:
+        """``one_click`` None keeps the preset's selection mode; True or False asks
+        for one-click or confirm where the preset offers it. ``board_number`` asks
+        for a board (for a challenge: its first stage); ``saved_game`` is resumed
+        when unfinished, and its board played again when finished."""
+        self.host = host
+        self.base_table = table
+        self.table = table
+        self.store = store
+        self.one_click = one_click
+        self.requested_number = board_number
+        self.saved_game = saved_game
+        self._game: Game | None = None
+        self.game_id = 0
+        self.board_number: int | None = None
+        self.setup: GameSetup | None = None
+        self.challenge_id: int | None = None
+        self.stage_index = 0
+        self.recorded: Finish | None = None
+
+    # -- what is played ------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game in play (RuntimeError before ``start``)."""
+        if self._game is None:
+            raise RuntimeError("the match has not started; call start() first")
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = game
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        return self.base_table.preset.stages
+
+    def rules(self) -> Rules:
+        """The table's rules with the player's selection mode where the preset
+        offers it."""
+        rules = self.table.rules
+        if self.one_click is None:
+            return rules
+        wanted = SelectionMode.ONE_CLICK if self.one_click else SelectionMode.CONFIRM
+        if wanted in self.table.preset.selection_modes:
+            rules = replace(rules, selection=wanted)
+        return rules
+
+    def set_one_click(self, one_click: bool | None) -> None:
+        self.one_click = one_click
+        if self._game is not None:
+            self._game.rules = self.rules()
+
+    @property
+    def finished_result(self) -> Finish | None:
+        """The recorded result of the game in play, once it has ended."""
+        return self.recorded if self.game.finished else None
+
+    def play_command(self, *extra: str) -> str | None:
+        """``samegame play`` with the options that choose this table, or None."""
+        args = self.base_table.play_args
+        if args is None:
+            return None
+        if args == ("--preset", "basic"):
+            args = ()
+        return shlex.join(("samegame", "play", *args, *extra))
+
+    def resume_command(self) -> str:
+        """A command that resumes exactly this game (or its challenge): the table's
+        own command when this game is the one it resumes, else ``--game ID``."""
+        table = self.base_table
+        command = self.play_command()
+        if self.stages and command is not None:
+            return command
+        latest = self.store.latest_unfinished(table.preset.name, table.category)
+        if command is not None and latest is not None and latest.game_id == self.game_id:
+            return command
+        return f"samegame play --game {self.game_id}"
+
+    # -- starting ------------------------------------------------------------------
+
+    def start(self, *, fresh: bool = False) -> Opening:
+        """Resume the game the player asked for, or start one (see the module's
+        rules). With ``fresh`` an unfinished challenge is abandoned, and an
+        unfinished game on the requested board is returned resumed for the caller
+        to restart (after asking, when it has moves)."""
+        saved = self.saved_game
+        if saved is not None:
+            if saved.status is GameStatus.UNFINISHED:
+                return self._resume(saved)
+            return self._open_board(saved.setup.board_number, saved.setup.board)
+        if self.stages:
+            return self._start_challenge(fresh)
+        if self.requested_number is None and not fresh:
+            latest = self.store.latest_unfinished(self.table.preset.name, self.table.category)
+            if latest is not None:
+                return self._resume(latest)
+        return self._open_board(self.requested_number, None)
+
+    def _open_board(self, number: int | None, board_rows: Sequence[str] | None) -> Opening:
+        """Resume the unfinished game on a numbered board, or start one."""
+        if number is not None:
+            live = self.store.unfinished_on_board(
+                self.table.preset.name, self.table.category, number
+            )
+            if live is not None:
+                return self._resume(live)
+        return self._new_game(number, board_rows)
+
+    def _start_challenge(self, fresh: bool) -> Opening:
+        found = self.store.latest_unfinished_challenge(self.table.preset.name)
+        if found is not None and fresh:
+            self.store.abandon_challenge(found.challenge_id)
+            found = None
+        if found is not None and self.requested_number is not None:
+            first = self._stage_one_number(found.challenge_id)
+            if first is not None and first != self.requested_number:
+                number = str(self.requested_number)
+                raise PlayError(
+                    f"your unfinished challenge started on board {first}; resume it with "
+                    f"{self.play_command()}, or start a new one with "
+                    f"{self.play_command('--board-number', number, '--fresh')}"
+                )
+        if found is not None:
+            self.challenge_id, self.stage_index, game_id = found
+            self.table = self.base_table.for_stage(self.stages[self.stage_index])
+            if game_id is not None:
+                opening = self._resume(self.store.load_game(game_id))
+            else:
+                opening = self._new_game(self._stage_number(), None)
+            return replace(opening, challenge_resumed=self.stage_index + 1)
+        self.challenge_id = self.store.start_challenge(self.table.preset.name)
+        self.stage_index = 0
+        self.table = self.base_table.for_stage(self.stages[0])
+        opening = self._new_game(self.requested_number, None)
+        return replace(opening, challenge_started=len(self.stages))
+
+    def _stage_one_number(self, challenge_id: int) -> int | None:
+        stages = self.store.load_challenge(challenge_id).stages
+        if not stages:
+            return None
+        return self.store.load_game(stages[0].game_id).setup.board_number
+
+    def _stage_number(self) -> int | None:
+        """Stage k's board number: stage 1's number plus k - 1."""
+        assert self.challenge_id is not None
+        first = self._stage_one_number(self.challenge_id)
+        if first is None:
+            return self.requested_number
+        return (first + self.stage_index) % (MAX_BOARD_NUMBER + 1)
+
+    def _new_game(self, number: int | None, board_rows: Sequence[str] | None) -> Opening:
+        """A new game row on a board number (random when None), or on the given
+        initial board (a board from a file has no number)."""
+        if board_rows is not None:
+            board = read_board("".join(row + "\n" for row in board_rows))
+        else:
+            if number is None:
+                number = 1 + secrets.randbelow(RANDOM_BOARD_NUMBERS)
+            generator = self.host.generator(self.table.board_type)
+            board = make_board(generator, self.table.spec, number).board
+        replay = (
+            number is not None
+            and self.table.rules.replay_is_practice
+            and self.store.has_finished(self.table.category, number)
+        )
+        self.setup = self._setup(board, number)
+        self.board_number = number
+        self.game = Game(board, self.rules(), observers=[self.host.notify], practice=replay)
+        self.game_id = self.store.start_game(
+            self.setup, practice=replay, reasons=["replay"] if replay else []
+        )
+        self.recorded = None
+        finish = self._finish() if self.game.finished else None
+        return Opening(
+            self.game_id,
+            board,
+            number,
+            resumed=False,
+            moves=0,
+            score=0,
+            stage=self._stage_label(),
+            practice_replay=replay,
+            finish=finish,
+        )
+
+    def _setup(self, board: Board, number: int | None) -> GameSetup:
+        rules = self.table.rules
+        return GameSetup(
+            preset=self.table.preset.name,
+            category=self.table.category,
+            formula=rules.formula.name,
+            clear_bonus=rules.clear_bonus,
+            penalty=rules.penalty.name,
+            min_group=rules.min_group,
+            width=board.width,
+            height=board.height,
+            colours=self.table.spec.colours,
+            board_type=self.table.board_type,
+            board_number=number,
+            board=write_board(board).splitlines(),
+            challenge_id=self.challenge_id,
+            stage=self.stage_index if self.stages else None,
+        )
+
+    def _stage_label(self) -> tuple[int, str] | None:
+        if not self.stages:
+            return None
+        return self.stage_index + 1, self.stages[self.stage_index].name
+
+    def _resume(self, saved: SavedGame) -> Opening:
+        board = read_board(saved.setup.board_text)
+        game = Game.resume(
+            board,
+            self.rules(),
+            [parse_cell(m) for m in saved.moves],
+            [parse_cell(m) for m in saved.redo],
+            reasons=saved.reasons or (("replay",) if saved.practice else ()),
+            assistance=saved.assistance,
+            observers=[self.host.notify],
+        )
+        self.game, self.game_id = game, saved.game_id
+        self.setup, self.board_number = saved.setup, saved.setup.board_number
+        self.recorded = None
+        finish = None
+        if game.finished:
+            finish = self._finish()
+        return Opening(
+            saved.game_id,
+            board,
+            saved.setup.board_number,
+            resumed=True,
+            moves=len(saved.moves),
+            score=game.score,
+            stage=None,
+            finish=finish,
+        )
+
+    # -- moves ---------------------------------------------------------------------
+
+    def click(self, cell: Cell) -> tuple[Preview, Change | None]:
+        """A click; MoveRejected when it finds no removable group (the selection is
+        then cleared). A removal gives its Change."""
+        preview, events = self.game.click(cell)
+        return preview, (self._after(events) if events else None)
+
+    def confirm(self) -> Change:
+        return self._after(self.game.confirm())
+
+    def undo(self) -> Change:
+        """Undo, also after the end: the result stays recorded and play goes on in
+        a new attempt on the same board."""
+        return self._change(self.game.undo)
+
+    def redo(self) -> Change:
+        return self._change(self.game.redo)
+
+    def restart(self) -> Change:
+        """Back to the starting board; after the end the result stays recorded and
+        the restart is a new attempt."""
+        return self._change(self.game.restart)
+
+    def _change(self, action: Callable[[], list[Event]]) -> Change:
+        kept = self.finished_result
+        events = action()  # MoveRejected: nothing changed, nothing saved
+        if kept is None:
+            return self._after(events)
+        events.extend(self._new_attempt())
+        change = self._after(events)
+        return replace(change, kept_result=kept.result.score)
+
+    def _new_attempt(self) -> list[Event]:
+        """A new unfinished game row for the game in play, on the board of the
+        finished one (practice when the rules make replaying practice)."""
+        assert self.setup is not None
+        events = self.game.mark_practice("replay") if self.rules().replay_is_practice else []
+        self.game_id = self.store.start_game(
+            self.setup, practice=self.game.practice, reasons=self.game.practice_reasons
+        )
+        self.recorded = None
+        return events
+
+    def _after(self, events: list[Event]) -> Change:
+        self.save()
+        finish = self._finish() if self.game.finished and self.recorded is None else None
+        return Change(events, finish=finish)
+
+    def save(self) -> None:
+        """Save the game in play: moves, redo list, practice marks and help used."""
+        game = self.game
+        self.store.save_progress(
+            self.game_id,
+            [format_cell(c) for c in game.move_cells],
+            [format_cell(c) for c in game.redo_cells],
+            game.practice,
+            game.practice_reasons,
+            game.assistance,
+        )
+
+    def _finish(self) -> Finish:
+        """Record the finished game (before anything is announced) and say where
+        it stands; the same moves as a recorded result are that result."""
+        result = self.game.result()
+        assert result is not None
+        assert self.setup is not None
+        moves = [format_cell(c) for c in self.game.move_cells]
+        same = (
+            None
+            if self.stages
+            else self.store.same_finished(self.setup.category, self.setup.board, moves)
+        )
+        repeated = same is not None and same != self.game_id
+        if same is not None and repeated:
+            self.store.abandon_game(self.game_id)
+            self.game_id = same
+        outcome = self.store.finish_game(self.game_id, result)
+        if repeated:
+            # What is said and played on is what is stored: that game's result and
+            # marks, not the attempt's.
+            saved = self.store.load_game(self.game_id)
+            assert saved.result is not None
+            result = saved.result
+            self.game.practice = saved.practice
+            self.game.practice_reasons = list(saved.reasons)
+            self.game.assistance = list(saved.assistance)
+        stage = self._stage_end(result.score) if self.stages else None
+        self.recorded = Finish(self.game_id, result, outcome, repeated, stage)
+        return self.recorded
+
+    def _stage_end(self, score: int) -> StageEnd:
+        assert self.challenge_id is not None
+        number = self.stage_index + 1
+        if number < len(self.stages):
+            return StageEnd(number, score, number + 1, None)
+        return StageEnd(number, score, None, self.store.finish_challenge(self.challenge_id))
+
+    # -- hints ---------------------------------------------------------------------
+
+    def hint(self, suggest: Suggest | None = None) -> tuple[Group | None, list[Event], bool]:
+        """A suggested group, selected so that ``confirm`` removes it; the last
+        item is False when ``suggest`` named no legal group and the built-in
+        look-ahead chose instead. Saved: a hint may make the game practice."""
+        by_bot = suggest is not None
+        try:
+            group, events = self.game.hint(suggest)
+        except MoveRejected:
+            by_bot = False
+            group, events = self.game.hint()
+        if group is not None:
+            self.game.select(group.anchor)
+        self.save()
+        return group, events, by_bot
+
+    # -- new boards and stages -----------------------------------------------------
+
+    def new(self) -> Opening:
+        """Another board: the next number after a numbered board, else a random
+        one. An unfinished game with moves stays saved (``kept_game``); one with
+        none is abandoned; a finished result stays recorded (``kept_result``)."""
+        game = self.game
+        kept_game = kept_result = None
+        if game.finished:
+            kept_result = self.recorded.result.score if self.recorded else None
+        elif game.moves or game.redo_cells:
+            kept_game = self.game_id
+        else:
+            self.store.abandon_game(self.game_id)
+        number = None
+        if self.board_number is not None and self.requested_number is not None:
+            number = (self.board_number + 1) % (MAX_BOARD_NUMBER + 1)
+            self.requested_number = number
+        opening = self._open_board(number, None)
+        return replace(opening, kept_game=kept_game, kept_result=kept_result)
+
+    def next_stage(self) -> Opening:
+        """The next challenge stage; the caller checks that the stage is over and
+        that there is a next one."""
+        self.stage_index += 1
+        self.table = self.base_table.for_stage(self.stages[self.stage_index])
+        return self._new_game(self._stage_number(), None)
