@@ -35,6 +35,7 @@ from samegame.contributions import (
     ScoringFormula,
 )
 from samegame.events import Event
+from samegame.quoting import shown
 
 ENTRY_POINT_GROUP = "samegame"
 DISABLE_AUTOLOAD_VAR = "SAMEGAME_DISABLE_PLUGIN_AUTOLOAD"
@@ -197,7 +198,7 @@ class PluginHost:
         records = self._records[kind]
         if name not in records:
             known = ", ".join(sorted(records)) or "none"
-            raise UnknownNameError(f"no {kind} is named '{name}'; known: {known}")
+            raise UnknownNameError(f"no {kind} is named '{shown(name)}'; known: {known}")
         return records[name]
 
     def formula(self, name: str) -> ScoringFormula:
