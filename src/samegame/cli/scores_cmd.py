@@ -11,6 +11,7 @@ import typer
 
 from samegame.cli.common import TextOrJson, print_json
 from samegame.cli.errors import ExitCode, fail
+from samegame.limits import SQLITE_MAX_INTEGER
 from samegame.store import ChallengeEntry, SavedGame, ScoreEntry, Store, StoreError
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
@@ -57,7 +58,9 @@ def challenge_line(entry: ChallengeEntry) -> str:
 
 
 def scores_command(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="Scores per rule set.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="Scores per rule set.")
+    ] = 10,
     output: FormatOption = TextOrJson.text,
 ) -> None:
     """Best scores for each rule set and for challenges; equal scores share a rank."""
@@ -104,7 +107,9 @@ def game_line(game: SavedGame) -> str:
 
 
 def history_command(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="How many games.")] = 20,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="How many games.")
+    ] = 20,
     unfinished: Annotated[
         bool, typer.Option("--unfinished", help="List unfinished games instead.")
     ] = False,
