@@ -371,7 +371,8 @@ def test_crashing_bot_names_game_bot_and_move(cli) -> None:
     assert_one_line_error(
         result,
         1,
-        "game 0: bot crashing failed at move 1 (ZeroDivisionError: division by zero)",
+        "game 0: plugin test-bots (local): bot 'crashing' failed choosing move 1 "
+        "(ZeroDivisionError: division by zero)",
         "stopped after 0 of 3 games",
     )
 

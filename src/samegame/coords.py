@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from samegame.limits import MAX_DIGITS, parse_digits
+from samegame.quoting import shown
+
 MAX_COLUMNS = 26
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -50,20 +53,24 @@ def format_cell(cell: Cell | tuple[int, int]) -> str:
     return f"{column_letter(col)}{row + 1}"
 
 
-_LETTER_FIRST = re.compile(r"^([a-z])\s*([0-9]+)$")
-_NUMBER_FIRST = re.compile(r"^([0-9]+)\s*([a-z])$")
+# Numbers are 1 to MAX_DIGITS ASCII digits ([0-9], never \d, which takes any
+# Unicode digit): a longer run is not a cell, and int() never sees it.
+_N = rf"[0-9]{{1,{MAX_DIGITS}}}"
+_LETTER_FIRST = re.compile(rf"^([a-z])\s*({_N})$")
+_NUMBER_FIRST = re.compile(rf"^({_N})\s*([a-z])$")
 # "col 3", "column c", "col3": a letter after the word needs a space before it.
-_COLUMN = r"(?:column|col)(?:\s+([0-9]+|[a-z])|([0-9]+))"
-_WORDS = re.compile(rf"^{_COLUMN}\s*,?\s*row\s*([0-9]+)$")
-_WORDS_ROW_FIRST = re.compile(rf"^row\s*([0-9]+)\s*,?\s*{_COLUMN}$")
+_COLUMN = rf"(?:column|col)(?:\s+({_N}|[a-z])|({_N}))"
+_WORDS = re.compile(rf"^{_COLUMN}\s*,?\s*row\s*({_N})$")
+_WORDS_ROW_FIRST = re.compile(rf"^row\s*({_N})\s*,?\s*{_COLUMN}$")
 
 SPELLING_EXAMPLES = ("C5", "c5", "c 5", "5c", "column 3 row 5", "column C row 5")
 ACCEPTED_SPELLINGS = "C5, c5, 'c 5', 5c, 'column 3 row 5', 'column C row 5' or 'row 5 column C'"
 
 
 def _column_index(token: str) -> int:
-    if token.isdigit():
-        return int(token) - 1
+    number = parse_digits(token)
+    if number is not None:
+        return number - 1
     return COLUMN_LETTERS.index(token.upper())
 
 
@@ -83,11 +90,14 @@ def parse_cell(text: str) -> Cell:
         if match:
             column = next(match.group(g) for g in col_groups if match.group(g))
             col = _column_index(column)
-            row = int(match.group(row_group)) - 1
+            row = int(match.group(row_group)) - 1  # at most MAX_DIGITS ASCII digits
             if col < 0 or row < 0:
                 break
             return Cell(col, row)
-    raise CoordinateError(f"'{text.strip()}' is not a cell; write it as {ACCEPTED_SPELLINGS}")
+    raise CoordinateError(
+        f"'{shown(text.strip())}' is not a cell; write it as {ACCEPTED_SPELLINGS} "
+        f"(rows and columns in digits 0-9)"
+    )
 
 
 def check_cell(cell: Cell, width: int, height: int) -> None:

@@ -9,9 +9,12 @@ two environment variables:
 - ``SAMEGAME_LOAD_PLUGINS=a,b``: load only these entry-point plugins (by entry-point
   or distribution name).
 
-A plugin that fails to import, or whose hook raises, is reported in one line in
-``host.problems`` and skipped. A contribution whose name is already taken is
-rejected with both sources named, and the first one stays.
+A plugin that fails to import, or whose hook raises or returns something that is
+not a list of its records (``samegame.containment.check_record``), is reported in
+one line in ``host.problems`` and skipped. A contribution whose name is already
+taken is rejected with both sources named, and the first one stays. The callables
+of third-party records are wrapped (``samegame.containment.contain``): a failure
+when they are used is one ``PluginError`` naming the plugin.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 import pluggy
 
 from samegame import hookspecs
+from samegame.containment import call_observer, check_record, contain
 from samegame.contributions import (
     BoardGenerator,
     BotFactory,
@@ -35,6 +39,7 @@ from samegame.contributions import (
     ScoringFormula,
 )
 from samegame.events import Event
+from samegame.quoting import shown
 
 ENTRY_POINT_GROUP = "samegame"
 DISABLE_AUTOLOAD_VAR = "SAMEGAME_DISABLE_PLUGIN_AUTOLOAD"
@@ -122,8 +127,8 @@ class PluginHost:
             only = [n.strip() for n in listed.split(",") if n.strip()] or None
         self._load_entry_points(autoload, set(only) if only is not None else None)
         self._records: dict[str, dict[str, Any]] = {}
-        for hook_name, kind, _type in REGISTRATION_HOOKS:
-            self._records[kind] = self._collect(hook_name, kind)
+        for hook_name, kind, record_type in REGISTRATION_HOOKS:
+            self._records[kind] = self._collect(hook_name, kind, record_type)
 
     def _register(self, plugin: object, name: str, info: PluginInfo) -> None:
         self.manager.register(plugin, name=name)
@@ -148,7 +153,7 @@ class PluginHost:
                 plugin = entry_point.load()
                 info = PluginInfo(entry_point.name, dist_name, version, False)
                 self._register(plugin, entry_point.name, info)
-            except Exception as error:  # a broken plugin must never stop the program
+            except (Exception, SystemExit) as error:  # a broken plugin never stops us
                 self.problems.append(
                     f"plugin '{entry_point.name}' from {dist_name} failed to load "
                     f"({type(error).__name__}: {error}); skipped"
@@ -159,7 +164,7 @@ class PluginHost:
                     f"plugin '{name}' named in {LOAD_PLUGINS_VAR} is not installed; skipped"
                 )
 
-    def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
+    def _collect(self, hook_name: str, kind: str, record_type: type) -> dict[str, Any]:
         records: dict[str, Any] = {}
         hook = getattr(self.manager.hook, hook_name)
         # get_hookimpls() lists plugins in registration order: built-ins first, so a
@@ -171,11 +176,23 @@ class PluginHost:
             except Exception as error:
                 self.problems.append(
                     f"plugin {info.source}: {hook_name} failed "
-                    f"({type(error).__name__}: {error}); skipped"
+                    f"({type(error).__name__}: {shown(str(error), 120)}); skipped"
+                )
+                continue
+            if not isinstance(returned, list | tuple):
+                self.problems.append(
+                    f"plugin {info.source}: {hook_name} returned {type(returned).__name__}, "
+                    f"not a list of {record_type.__name__} records; skipped"
                 )
                 continue
             for record in returned:
+                problem = check_record(record, record_type)
+                if problem is not None:
+                    self.problems.append(f"plugin {info.source}: {kind} {problem}; skipped")
+                    continue
                 record = replace(record, source=info.source)
+                if not info.builtin:
+                    record = contain(record, kind, info.source)
                 name = record.name
                 if name in records:
                     self.problems.append(
@@ -197,7 +214,7 @@ class PluginHost:
         records = self._records[kind]
         if name not in records:
             known = ", ".join(sorted(records)) or "none"
-            raise UnknownNameError(f"no {kind} is named '{name}'; known: {known}")
+            raise UnknownNameError(f"no {kind} is named '{shown(name)}'; known: {known}")
         return records[name]
 
     def formula(self, name: str) -> ScoringFormula:
@@ -219,8 +236,11 @@ class PluginHost:
         return list(self._records["preset directory"].values())
 
     def notify(self, event: Event) -> None:
-        """Pass a game event to every observer plugin (a Game observer)."""
-        self.manager.hook.samegame_game_event(event=event)
+        """Pass a game event to every observer plugin (a Game observer); an observer's
+        exception is a PluginError naming it."""
+        for impl in self.manager.hook.samegame_game_event.get_hookimpls():
+            source = self.plugins[impl.plugin_name].source
+            call_observer(impl.function, tuple(impl.argnames), event, source)
 
 
 _HOST: PluginHost | None = None

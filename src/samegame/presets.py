@@ -67,12 +67,26 @@ from typing import TypeVar
 import yaml
 
 from samegame import paths
+from samegame.board import MAX_HEIGHT
 from samegame.boards import BoardSpecError, check_spec
 from samegame.contributions import BoardGenerator, BoardSpec, Penalty, ScoringFormula
+from samegame.coords import MAX_COLUMNS
+from samegame.limits import (
+    MAX_DIGITS,
+    MAX_POINTS,
+    InputTooLargeError,
+    parse_digits,
+    read_file_capped,
+)
 from samegame.plugins import PluginHost, UnknownNameError
+from samegame.quoting import shown
 from samegame.rules import Rules, SelectionMode, UndoPolicy
 
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_GROUP = MAX_COLUMNS * MAX_HEIGHT  # the most tiles a board holds
+# A YAML integer longer than this is refused before it is constructed (the
+# largest allowed value, MAX_POINTS, has 16 digits).
+_MAX_INT_TEXT = 40
 
 _T = TypeVar("_T")
 
@@ -168,16 +182,16 @@ class Preset:
         for option in self.sizes:
             if option.name.lower() == wanted:
                 return option
-        match = re.fullmatch(r"(\d+)\s*x\s*(\d+)", wanted)
-        if match:
-            width, height = int(match[1]), int(match[2])
+        match = re.fullmatch(rf"([0-9]{{1,{MAX_DIGITS}}})\s*x\s*([0-9]{{1,{MAX_DIGITS}}})", wanted)
+        width, height = (parse_digits(match[1]), parse_digits(match[2])) if match else (None, None)
+        if width is not None and height is not None:
             return SizeOption(
                 f"{width}x{height}", width, height, self._default_size_option().colours
             )
         default = self._default_size_option()
         names = ", ".join(option.name for option in self.sizes)
         raise PresetError(
-            f"size '{size}' is not one of {names}; "
+            f"size '{shown(size)}' is not one of {names}; "
             f"or give WxH such as {default.width}x{default.height}"
         )
 
@@ -192,7 +206,7 @@ class Preset:
             if name.lower() == wanted:
                 return name
         raise PresetError(
-            f"board type '{board_type}' is not offered by the {self.name} preset; "
+            f"board type '{shown(board_type)}' is not offered by the {self.name} preset; "
             f"choose {_or_list(self.board_types)}"
         )
 
@@ -244,7 +258,11 @@ class Preset:
 
     def _bonus_override(self, bonus: int) -> int:
         if bonus < 0:
-            raise PresetError(f"the clear bonus cannot be negative ({bonus})")
+            raise PresetError(f"the clear bonus cannot be negative ({shown(str(bonus))})")
+        if bonus > MAX_POINTS:
+            raise PresetError(
+                f"the clear bonus must be at most {MAX_POINTS}, not {shown(str(bonus))}"
+            )
         choices = self.clear_bonus_choices
         if choices is not None and bonus not in choices:
             raise PresetError(
@@ -447,9 +465,11 @@ def _one_line(text: str) -> str:
 
 def _read_text(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_file_capped(str(path))
     except OSError as error:
         raise PresetError(f"cannot read preset file {path}: {error.strerror or error}") from None
+    except InputTooLargeError as error:
+        raise PresetError(f"cannot read preset file: {error}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -529,7 +549,8 @@ class _Reader:
             raise self.error(key, "a mapping key must be a plain name, not a list or mapping")
         if key.value in seen:
             raise self.error(
-                key, f"duplicate key '{key.value}'; it is already given on line {seen[key.value]}"
+                key,
+                f"duplicate key '{shown(key.value)}'; it is already given on line {seen[key.value]}",
             )
         seen[key.value] = key.start_mark.line + 1
 
@@ -548,8 +569,9 @@ class _Reader:
         assert isinstance(node, yaml.ScalarNode)
         try:
             return make(node)
-        except (ValueError, KeyError):
-            raise self.error(node, f"{what}: '{node.value}' is not {_KINDS[kind]}") from None
+        except (ValueError, KeyError, IndexError, TypeError, OverflowError):
+            # PyYAML's constructors raise IndexError for !!int "" or !!int _.
+            raise self.error(node, f"{what}: '{shown(node.value)}' is not {_KINDS[kind]}") from None
 
     def string(self, node: yaml.Node, what: str) -> str:
         return self.scalar(node, "str", what, lambda n: str(n.value))
@@ -560,10 +582,18 @@ class _Reader:
             raise self.error(node, f"{what}: must not be empty")
         return value
 
-    def integer(self, node: yaml.Node, what: str, minimum: int | None = None) -> int:
+    def integer(
+        self, node: yaml.Node, what: str, minimum: int | None = None, maximum: int | None = None
+    ) -> int:
+        if isinstance(node, yaml.ScalarNode) and len(node.value) > _MAX_INT_TEXT:
+            raise self.error(
+                node, f"{what}: a number of {len(node.value):,} characters is far too large"
+            )
         value = self.scalar(node, "int", what, _CONSTRUCTOR.construct_yaml_int)
         if minimum is not None and value < minimum:
             raise self.error(node, f"{what}: must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise self.error(node, f"{what}: must be at most {maximum}, not {value}")
         return value
 
     def boolean(self, node: yaml.Node, what: str) -> bool:
@@ -572,7 +602,7 @@ class _Reader:
     def choice(self, node: yaml.Node, what: str, options: Sequence[str]) -> str:
         value = self.string(node, what)
         if value not in options:
-            raise self.error(node, f"{what}: '{value}' is not one of {', '.join(options)}")
+            raise self.error(node, f"{what}: '{shown(value)}' is not one of {', '.join(options)}")
         return value
 
     def plugin(self, node: yaml.Node, what: str, find: Callable[[str], _T]) -> _T:
@@ -597,7 +627,7 @@ class _Reader:
         return self.plugin(node, what, self.host.penalty)
 
     def group_size(self, node: yaml.Node, what: str) -> int:
-        return self.integer(node, what, minimum=1)
+        return self.integer(node, what, minimum=1, maximum=MAX_GROUP)
 
     def undo_policy(self, node: yaml.Node, what: str) -> UndoPolicy:
         return UndoPolicy(self.choice(node, what, list(UndoPolicy)))
@@ -609,7 +639,7 @@ class _Reader:
         return self.choice(node, what, ("practice", "allowed")) == "practice"
 
     def bonus(self, node: yaml.Node, what: str) -> int:
-        return self.integer(node, what, minimum=0)
+        return self.integer(node, what, minimum=0, maximum=MAX_POINTS)
 
     def selection_mode(self, node: yaml.Node, what: str) -> SelectionMode:
         return SelectionMode(self.choice(node, what, list(SelectionMode)))
@@ -633,7 +663,8 @@ class _Reader:
         for item in node.value:
             value = read(item, what)
             if any(value == earlier for earlier, _ in values):
-                raise self.error(item, f"{what}: {value} is listed twice")
+                named = item.value if isinstance(item, yaml.ScalarNode) else value
+                raise self.error(item, f"{what}: {shown(str(named))} is listed twice")
             values.append((value, item))
         return values
 
@@ -647,7 +678,8 @@ class _Reader:
             name = self.string(key, f"a key in {where}")
             if name not in allowed:
                 raise self.error(
-                    key, f"unknown key '{name}' in {where}; allowed keys: {', '.join(allowed)}"
+                    key,
+                    f"unknown key '{shown(name)}' in {where}; allowed keys: {', '.join(allowed)}",
                 )
             found[name] = value
         for name in required:
@@ -679,7 +711,8 @@ class _Reader:
         name = self.text(found["name"], "name")
         if name != self.path.stem:
             raise self.error(
-                found["name"], f"name: '{name}' must equal the file name's stem '{self.path.stem}'"
+                found["name"],
+                f"name: '{shown(name)}' must equal the file name's stem '{self.path.stem}'",
             )
         rules, selection_modes, bonus_choices = self.rules(found)
         board_type, generators = self.board_types(found)
@@ -800,7 +833,7 @@ class _Reader:
         for key, value in node.value:
             name = self.text(key, "a size name")
             if any(name.lower() == size.name.lower() for size in sizes):
-                raise self.error(key, f"size '{name}' is given twice (names ignore case)")
+                raise self.error(key, f"size '{shown(name)}' is given twice (names ignore case)")
             sizes.append(self.size(name, value, generators, colour_choices))
         default_node = found.get("default_size")
         if default_node is None:
@@ -809,7 +842,7 @@ class _Reader:
         if default not in (size.name for size in sizes):
             names = ", ".join(size.name for size in sizes)
             raise self.error(
-                default_node, f"default_size: '{default}' is not one of the sizes ({names})"
+                default_node, f"default_size: '{shown(default)}' is not one of the sizes ({names})"
             )
         return tuple(sizes), default
 

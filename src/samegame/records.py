@@ -33,7 +33,9 @@ from samegame.board import Board, BoardError
 from samegame.bots import PlayedGame
 from samegame.coords import CoordinateError, format_cell, parse_cell
 from samegame.game import Game, MoveRejected
+from samegame.limits import MAX_RECORD_LINE_BYTES, InputTooLargeError
 from samegame.plugins import PluginHost, UnknownNameError
+from samegame.quoting import shown
 from samegame.rules import Rules
 from samegame.textboard import TextBoardError, board_rows, read_board
 
@@ -102,7 +104,7 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
         ]
     try:
         rules = _rules(record, host)
-        board = read_board("\n".join(record["board"]))
+        board = read_board("\n".join(record["board"]), tiles_required=True)
         moves = list(record["moves"])
     except UnknownNameError as error:
         return [f"the record's rules need a plugin that is not loaded: {error}"]
@@ -117,7 +119,7 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
     game = Game(board, rules)
     total = 0
     for number, move in enumerate(moves, start=1):
-        text = str(move.get("move")) if isinstance(move, dict) else repr(move)
+        text = shown(str(move.get("move")) if isinstance(move, dict) else repr(move))
         try:
             preview = game.preview(parse_cell(text))
         except (CoordinateError, MoveRejected) as error:
@@ -158,12 +160,24 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
 
 
 def read_records(path: Path) -> Iterator[tuple[int, object]]:
-    """Each non-blank line's number and its parsed JSON (or the ValueError it raised)."""
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
+    """Each non-blank line's number and its parsed JSON (or the ValueError it raised).
+
+    A line longer than ``MAX_RECORD_LINE_BYTES`` characters raises
+    InputTooLargeError (after reading one character more), so an endless stream
+    such as /dev/zero ends quickly."""
+    with path.open(encoding="utf-8") as stream:
+        number = 0
+        while line := stream.readline(MAX_RECORD_LINE_BYTES + 1):
+            number += 1
+            if len(line) > MAX_RECORD_LINE_BYTES:
+                raise InputTooLargeError(
+                    f"line {number} is longer than {MAX_RECORD_LINE_BYTES:,} characters"
+                )
             if not line.strip():
                 continue
             try:
                 yield number, json.loads(line)
             except ValueError as error:
                 yield number, error
+            except RecursionError:
+                yield number, ValueError("the JSON is nested too deeply")

@@ -15,12 +15,14 @@ game records extend it. Moves are written as the group's canonical tile.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from samegame.board import Board
 from samegame.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.game import Game, MoveRejected
+from samegame.quoting import shown
 from samegame.rules import Rules
 
 
@@ -28,7 +30,7 @@ class ReplayError(ValueError):
     """A move that cannot be played: its 1-based number, its text and why."""
 
     def __init__(self, number: int, move: str, reason: str) -> None:
-        super().__init__(f"move {number} ({move}): {reason}")
+        super().__init__(f"move {number} ({shown(move)}): {reason}")
         self.number = number
         self.move = move
         self.reason = reason
@@ -72,9 +74,27 @@ class ReplayResult:
         }
 
 
+# One move of a move list: a long form ("column 3 row 5", "row 5, col C"), a
+# letter and a number apart ("c 5"), or any run without spaces and commas ("C5",
+# "5c"; anything else is left for parse_cell to refuse).
+_COLUMN_WORD = r"col(?:umn)?\s*[0-9a-z]+"
+_ROW_WORD = r"row\s*[0-9]+"
+_MOVE = re.compile(
+    rf"{_COLUMN_WORD}\s*,?\s*{_ROW_WORD}|{_ROW_WORD}\s*,?\s*{_COLUMN_WORD}"
+    r"|[a-z]\s+[0-9]+(?![0-9a-z])|[^\s,]+",
+    re.IGNORECASE,
+)
+
+
 def split_moves(text: str) -> list[str]:
-    """Moves separated by spaces or commas: ``"C1 D4"`` or ``"c1,d4"``."""
-    return [part for part in text.replace(",", " ").split() if part]
+    """Moves separated by spaces or commas, in every spelling ``parse_cell`` reads.
+
+    >>> split_moves("C1 d4,e5")
+    ['C1', 'd4', 'e5']
+    >>> split_moves("column 3 row 5, c 2 row 1 col B")
+    ['column 3 row 5', 'c 2', 'row 1 col B']
+    """
+    return _MOVE.findall(text)
 
 
 def replay(board: Board, rules: Rules, moves: Iterable[str | Cell]) -> ReplayResult:

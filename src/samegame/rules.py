@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from samegame.contributions import Penalty, ScoringFormula
+from samegame.limits import MAX_POINTS
 
 
 class UndoPolicy(StrEnum):
@@ -74,6 +75,10 @@ class Rules:
             raise ValueError(f"the minimum group size is at least 1, not {self.min_group}")
         if self.clear_bonus < 0:
             raise ValueError(f"the clear bonus cannot be negative ({self.clear_bonus})")
+        if self.clear_bonus > MAX_POINTS:
+            raise ValueError(
+                f"the clear bonus must be at most {MAX_POINTS}, not {self.clear_bonus}"
+            )
 
     def points(self, tiles: int) -> int:
         """Points for removing a group of ``tiles`` tiles."""

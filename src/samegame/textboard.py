@@ -3,7 +3,11 @@
 Symbols are palette letters (any case) or digits (digit d = palette colour d), ``.``
 for an empty cell, with or without spaces between cells; so the research format
 (lines of space-separated digits, blank line between boards) reads as it is.
-Output uses upper-case letters without spaces.
+Output uses upper-case letters without spaces. A leading UTF-8 byte-order mark is
+ignored. Limits are checked while reading, before a board is built: at most
+``MAX_COLUMNS`` cells a row and ``MAX_HEIGHT`` rows a board. Boards given as input
+to a command are read with ``tiles_required=True``: a board with no tile is refused
+(it would count as cleared without a move).
 
 >>> board = read_board("R B\\nR B\\n")
 >>> write_board(board)
@@ -14,9 +18,10 @@ True
 
 from __future__ import annotations
 
-from samegame.board import Board, BoardError
-from samegame.coords import Cell
+from samegame.board import MAX_HEIGHT, Board, BoardError
+from samegame.coords import MAX_COLUMNS, Cell
 from samegame.palette import PALETTE, colour_from_symbol, is_colour_symbol
+from samegame.quoting import shown
 
 EMPTY = "."
 
@@ -30,9 +35,9 @@ def _split_row(line: str) -> list[str]:
     return text.split() if any(ch.isspace() for ch in text) else list(text)
 
 
-def read_board(text: str) -> Board:
+def read_board(text: str, *, tiles_required: bool = False) -> Board:
     """Read one board; raise TextBoardError (line number and reason) when it is wrong."""
-    boards = read_boards(text)
+    boards = read_boards(text, tiles_required=tiles_required)
     if len(boards) != 1:
         raise TextBoardError(
             f"expected one board, found {len(boards)}; separate boards only in board lists"
@@ -40,13 +45,19 @@ def read_board(text: str) -> Board:
     return boards[0]
 
 
-def read_boards(text: str) -> list[Board]:
-    """Read every board in a text; boards are separated by one or more blank lines."""
+def read_boards(text: str, *, tiles_required: bool = False) -> list[Board]:
+    """Read every board in a text; boards are separated by one or more blank lines.
+    With ``tiles_required`` a board without a tile is an error."""
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         if line.strip():
             current.append((number, line))
+            if len(current) > MAX_HEIGHT:
+                raise TextBoardError(
+                    f"line {number}: a board has at most {MAX_HEIGHT} rows; "
+                    "separate boards with a blank line"
+                )
         elif current:
             blocks.append(current)
             current = []
@@ -54,14 +65,18 @@ def read_boards(text: str) -> list[Board]:
         blocks.append(current)
     if not blocks:
         raise TextBoardError("the board text is empty; write one line per row, top row first")
-    return [_read_block(block) for block in blocks]
+    return [_read_block(block, tiles_required) for block in blocks]
 
 
-def _read_block(lines: list[tuple[int, str]]) -> Board:
+def _read_block(lines: list[tuple[int, str]], tiles_required: bool) -> Board:
     rows: list[list[int | None]] = []
     width = None
     for number, line in lines:
         symbols = _split_row(line)
+        if len(symbols) > MAX_COLUMNS:
+            raise TextBoardError(
+                f"line {number}: {len(symbols):,} cells; a board has at most {MAX_COLUMNS} columns"
+            )
         if width is None:
             width = len(symbols)
         elif len(symbols) != width:
@@ -78,11 +93,15 @@ def _read_block(lines: list[tuple[int, str]]) -> Board:
             else:
                 letters = "".join(c.letter for c in PALETTE)
                 raise TextBoardError(
-                    f"line {number}: '{symbol}' is not a cell; use a palette letter "
+                    f"line {number}: '{shown(symbol)}' is not a cell; use a palette letter "
                     f"({letters}), a digit 0-{len(PALETTE) - 1} or '.' for empty"
                 )
         rows.append(row)
     assert width is not None
+    if tiles_required and all(colour is None for row in rows for colour in row):
+        raise TextBoardError(
+            f"line {lines[0][0]}: the board has no tiles; give at least one coloured cell"
+        )
     height = len(rows)
     planes = [0] * len(PALETTE)
     for top_index, row in enumerate(rows):

@@ -22,6 +22,7 @@ from samegame.cli.presets_cmd import presets_app
 from samegame.cli.replay_cmd import replay_command
 from samegame.cli.scores_cmd import history_command, scores_command
 from samegame.cli.sim_cmd import compare_command, simulate_command, verify_command
+from samegame.containment import PluginError
 from samegame.plugins import UnknownNameError
 from samegame.presets import PresetError
 from samegame.textboard import TextBoardError
@@ -72,6 +73,7 @@ app.command("solve")(solve_command)
 _LIBRARY_ERRORS: tuple[tuple[type[BaseException], ExitCode], ...] = (
     (PresetError, ExitCode.CONFIG),
     (UnknownNameError, ExitCode.CONFIG),
+    (PluginError, ExitCode.CONFIG),
     (BoardSpecError, ExitCode.USAGE),
     (TextBoardError, ExitCode.INPUT),
     (BoardError, ExitCode.INPUT),
@@ -110,6 +112,9 @@ def run(argv: Sequence[str] | None = None) -> int:
                 report(str(error))
                 return code
         raise
+    if returned == ExitCode.INTERRUPTED:
+        # Typer turns a KeyboardInterrupt inside a command into this exit code.
+        report("interrupted; nothing was lost")
     return int(returned) if isinstance(returned, int) else ExitCode.OK
 
 

@@ -4,9 +4,7 @@ option declarations and JSON output."""
 from __future__ import annotations
 
 import json
-import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,6 +13,7 @@ from samegame.board import Board, BoardError
 from samegame.boards import BoardSpecError, make_board
 from samegame.cli.errors import ExitCode, fail
 from samegame.contributions import GeneratedBoard
+from samegame.limits import InputTooLargeError, read_file_capped
 from samegame.plugins import PluginHost, UnknownNameError, get_host
 from samegame.presets import BoardSetup, Preset, PresetError, find_preset
 from samegame.textboard import TextBoardError, read_board, read_boards
@@ -101,19 +100,26 @@ def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
 
 
 def read_board_file(path: str, *, many: bool = False) -> list[Board]:
-    """Boards from a file (``-`` is standard input), or an exit-4 error."""
+    """Boards from a file (``-`` is standard input), at most ``MAX_FILE_BYTES``, each
+    with at least one tile; or an exit-4 error."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = read_file_capped(path).decode("utf-8-sig")
     except OSError as error:
         raise fail(
             f"cannot read {path}: {error.strerror or error}; check the path", ExitCode.INPUT
         ) from None
+    except InputTooLargeError as error:
+        raise fail(f"{error}; give a board in the text format", ExitCode.INPUT) from None
     except UnicodeDecodeError:
         raise fail(
             f"{path} is not a text file; give a board in the text format", ExitCode.INPUT
         ) from None
     try:
-        return read_boards(text) if many else [read_board(text)]
+        return (
+            read_boards(text, tiles_required=True)
+            if many
+            else [read_board(text, tiles_required=True)]
+        )
     except (TextBoardError, BoardError) as error:
         raise fail(f"{path}: {error}", ExitCode.INPUT) from None
 

@@ -5,8 +5,8 @@
 | 0 | success |
 | 1 | the game said no: an illegal move in a replay, a record that does not verify |
 | 2 | usage: an unknown option, a bad option value, a missing argument |
-| 3 | a preset or plugin problem: invalid YAML, unknown preset, formula or board type |
-| 4 | an input file problem: unreadable file, bad board text |
+| 3 | a preset or plugin problem: invalid YAML, an unknown name, a failing plugin |
+| 4 | an input file problem: unreadable file, bad board text, a file over its cap |
 | 5 | saved data problem: a corrupt or newer-format database |
 | 130 | interrupted (Ctrl-C) |
 """

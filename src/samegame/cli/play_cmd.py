@@ -29,6 +29,7 @@ from samegame.cli.common import (
 from samegame.cli.errors import ExitCode, fail
 from samegame.contributions import BoardSpec
 from samegame.i18n import LANGUAGES
+from samegame.limits import SQLITE_MAX_INTEGER
 from samegame.play import PlayError, Table
 from samegame.plugins import UnknownNameError
 from samegame.presets import BoardSetup, Preset, PresetError
@@ -84,6 +85,8 @@ def play_command(
         int | None,
         typer.Option(
             "--game",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
             help="Resume this saved game, or replay a finished one as practice (see history).",
         ),
     ] = None,

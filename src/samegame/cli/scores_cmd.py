@@ -11,6 +11,7 @@ import typer
 
 from samegame.cli.common import TextOrJson, print_json
 from samegame.cli.errors import ExitCode, fail
+from samegame.limits import SQLITE_MAX_INTEGER
 from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
 
 HELP_WORDS = {"hint": "hints", "undo": "undo", "explain": "explanations"}
@@ -65,7 +66,9 @@ def challenge_line(entry: ChallengeEntry) -> str:
 
 
 def scores_command(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="Scores per rule set.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="Scores per rule set.")
+    ] = 10,
     output: FormatOption = TextOrJson.text,
 ) -> None:
     """Best scores for each rule set and for challenges; equal scores share a rank.
@@ -125,7 +128,9 @@ def game_line(game: SavedGame) -> str:
 
 
 def history_command(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="How many games.")] = 20,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="How many games.")
+    ] = 20,
     unfinished: Annotated[
         bool, typer.Option("--unfinished", help="List unfinished games instead.")
     ] = False,

@@ -34,6 +34,7 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import CommandError, ExitCode, fail
+from samegame.limits import InputTooLargeError
 from samegame.plugins import UnknownNameError
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
@@ -45,7 +46,11 @@ from samegame.sim.stats import plural
 from samegame.sim.tasks import GameSetup, Record, board_text
 from samegame.sim.verify import VerifyTally, check_file
 
-GamesOption = Annotated[int, typer.Option("--games", "-g", help="Number of games (boards).")]
+MAX_GAMES = 10**9
+MAX_WORKERS = 1024
+GamesOption = Annotated[
+    int, typer.Option("--games", "-g", max=MAX_GAMES, help="Number of games (boards).")
+]
 SeedOption = Annotated[
     int, typer.Option("--seed", help="Root seed: boards and bot seeds derive from it.")
 ]
@@ -55,7 +60,12 @@ BoardsOption = Annotated[
 ]
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", "-w", help="Games at once (process pool or local Dask cluster)."),
+    typer.Option(
+        "--workers",
+        "-w",
+        max=MAX_WORKERS,
+        help="Games at once (process pool or local Dask cluster).",
+    ),
 ]
 ExecutorOption = Annotated[
     ExecutorKind | None,
@@ -363,6 +373,10 @@ def verify_command(
             raise fail(
                 f"cannot read {name}: it is not UTF-8 text; give a file of JSON lines",
                 ExitCode.INPUT,
+            ) from None
+        except InputTooLargeError as error:
+            raise fail(
+                f"cannot read {name}: {error}; give a file of JSON lines", ExitCode.INPUT
             ) from None
     typer.echo(tally.describe())
     if tally.bad:

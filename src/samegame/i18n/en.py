@@ -207,8 +207,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # parsing
     "error.unknown": "'{text}' is not a command or a cell; type help for the list.",
     "error.cell_argument": "'{text}' is not a cell; write cell C5.",
-    "error.row_argument": "'{text}' is not a row number; write row 5.",
-    "error.column_argument": "'{text}' is not a column; write column C.",
+    "error.row_argument": "'{text}' is not a row number; write row 5, in digits 0-9.",
+    "error.column_argument": "'{text}' is not a column; write column C or column 3, in digits 0-9.",
     "error.no_argument": "{command} takes nothing after it; '{text}' was ignored, nothing done.",
     # leaving
     "bye.saved": "Game saved. Type {command} to come back to it.",

@@ -169,8 +169,8 @@ MESSAGES: Mapping[str, str] = {
     # parsing
     "error.unknown": "「{text}」はコマンドでもマスでもありません。一覧は help です。",
     "error.cell_argument": "「{text}」はマスではありません。cell C5 のように入力してください。",
-    "error.row_argument": "「{text}」は行番号ではありません。row 5 のように入力してください。",
-    "error.column_argument": "「{text}」は列ではありません。column C のように入力してください。",
+    "error.row_argument": "「{text}」は行番号ではありません。row 5 のように半角数字 0-9 で入力してください。",
+    "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字 0-9 で入力してください。",
     "error.no_argument": "{command}の後には何も付けません。「{text}」は無視し、何もしていません。",
     # leaving
     "bye.saved": "ゲームを保存しました。{command} で続きから遊べます。",

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from samegame.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
+from samegame.limits import parse_digits
+from samegame.quoting import shown
 
 
 class Kind(StrEnum):
@@ -109,29 +111,31 @@ def parse_command(line: str) -> Command | None:
     word, _, rest = text.partition(" ")
     kind = _BY_WORD.get(word.lower())
     if kind is None:
-        raise CommandError("error.unknown", text=text)
+        raise CommandError("error.unknown", text=shown(text))
     rest = rest.strip()
     if kind is Kind.CELL:
         try:
             return Command(kind, cell=parse_cell(rest))
         except CoordinateError:
-            raise CommandError("error.cell_argument", text=rest) from None
+            raise CommandError("error.cell_argument", text=shown(rest)) from None
     if kind is Kind.ROW:
-        if not rest.isdigit() or int(rest) < 1:
-            raise CommandError("error.row_argument", text=rest)
-        return Command(kind, number=int(rest))
+        number = parse_digits(rest)
+        if number is None or number < 1:
+            raise CommandError("error.row_argument", text=shown(rest))
+        return Command(kind, number=number)
     if kind is Kind.COLUMN:
         return Command(kind, number=_column_argument(rest))
     if kind in (Kind.SETTINGS, Kind.VERBOSITY):
         return Command(kind, words=tuple(rest.lower().split()))
     if rest:
-        raise CommandError("error.no_argument", command=word.lower(), text=rest)
+        raise CommandError("error.no_argument", command=word.lower(), text=shown(rest))
     return Command(kind)
 
 
 def _column_argument(text: str) -> int:
     if len(text) == 1 and text.upper() in COLUMN_LETTERS:
         return COLUMN_LETTERS.index(text.upper())
-    if text.isdigit() and int(text) >= 1:
-        return int(text) - 1
-    raise CommandError("error.column_argument", text=text)
+    number = parse_digits(text)
+    if number is not None and number >= 1:
+        return number - 1
+    raise CommandError("error.column_argument", text=shown(text))

@@ -30,6 +30,7 @@ from samegame import plugins
 from samegame.board import Board
 from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.bots import Bot, BotError, GameView, parse_bot_spec, play_game
+from samegame.containment import PluginError
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell
 from samegame.plugins import PluginHost
@@ -175,7 +176,7 @@ def play_task(task: GameTask) -> Record:
     seed = bot_seed(setup.seed, task.index)
     try:
         played = play_game(bot, board, rules, seed, name=setup.bot)
-    except BotError as error:
+    except (BotError, PluginError) as error:  # each names the bot and the move
         raise GameFailed(f"game {task.index}: {error}") from None
     except Exception as error:
         raise GameFailed(
