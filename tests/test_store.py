@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame import paths
-from samegame.coords import format_cell
+from samegame.coords import format_cell, parse_cell
 from samegame.game import GameResult
 from samegame.store import (
     DB_NAME,
@@ -169,15 +169,23 @@ def test_a_started_game_reads_back(store: Store) -> None:
 
 def test_progress_reads_back_and_practice_is_sticky(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["C5", "A1"], ["B2"], False, [])
+    store.save_progress(game, ["C2", "A1"], ["B2"], False, [])
     saved = store.load_game(game)
-    assert (saved.moves, saved.redo, saved.practice) == (("C5", "A1"), ("B2",), False)
+    assert (saved.moves, saved.redo, saved.practice) == (("C2", "A1"), ("B2",), False)
     assert saved.updated > saved.created
-    store.save_progress(game, ["C5"], [], True, ["undo"])
-    store.save_progress(game, ["C5", "D1"], [], False, ["hint", "undo"])
+    store.save_progress(game, ["C2"], [], True, ["undo"])
+    store.save_progress(game, ["C2", "C1"], [], False, ["hint", "undo"])
     saved = store.load_game(game)
-    assert saved.moves == ("C5", "D1")
+    assert saved.moves == ("C2", "C1")
     assert (saved.practice, saved.reasons) == (True, ("undo", "hint"))
+
+
+@pytest.mark.parametrize("cell", ["D1", "A3", "Z9"])
+def test_progress_takes_only_cells_on_the_board(store: Store, cell: str) -> None:
+    game = store.start_game(make_setup())  # 3 columns, 2 rows
+    with pytest.raises(ValueError, match="outside the 3x2 board"):
+        store.save_progress(game, ["A1", cell], [], False, [])
+    assert store.load_game(game).moves == ()
 
 
 @pytest.mark.parametrize("cell", ["c5", "C 5", "5C", "C0", "AA1", ""])
@@ -660,7 +668,7 @@ with Store(Path(sys.argv[1])) as store:
     game = store.start_game(setup)
     moves = []
     for number in range(1, 201):
-        moves.append(f"{sys.argv[2]}{number}")
+        moves.append(f"{sys.argv[2]}{1 + number % 2}")  # store-level: cells on the board
         store.save_progress(game, moves, [], False, [])
         assert store.load_game(game).moves == tuple(moves)
 print(game, flush=True)
@@ -675,7 +683,7 @@ game = store.start_game(setup)
 print("game", game, flush=True)
 moves = []
 for number in range(1, 2000):
-    moves.append(f"A{number}")
+    moves.append(f"A{1 + number % 2}")
     store.save_progress(game, moves, [], False, [])
     print("saved", number, flush=True)
 time.sleep(60)
@@ -707,7 +715,7 @@ def test_two_processes_save_at_once_and_lose_nothing(db: Path) -> None:
     with Store(db) as store:
         for column, (out, _) in zip("AB", outputs, strict=True):
             saved = store.load_game(int(out))
-            assert saved.moves == tuple(f"{column}{n}" for n in range(1, 201))
+            assert saved.moves == tuple(f"{column}{1 + n % 2}" for n in range(1, 201))
 
 
 def test_kill_9_after_a_save_loses_nothing(db: Path) -> None:
@@ -734,7 +742,7 @@ def test_kill_9_after_a_save_loses_nothing(db: Path) -> None:
     with Store(db) as store:
         moves = store.load_game(game).moves
     assert len(moves) >= wanted
-    assert moves == tuple(f"A{n}" for n in range(1, len(moves) + 1))
+    assert moves == tuple(f"A{1 + n % 2}" for n in range(1, len(moves) + 1))
 
 
 # -- property: setups and move lists round trip ------------------------------------------------
@@ -754,14 +762,18 @@ def setups(draw: st.DrawFn) -> GameSetup:
         "min_group": draw(st.integers(1, 5)),
         "board_type": draw(names),
     }
-    row = st.text(st.sampled_from("RBGYPOCWK."), min_size=width, max_size=width)
+    # Columns bottom up, tiles resting on each other: the boards games are played on.
+    column = st.text(st.sampled_from("RBGYPOCWK"), max_size=height)
+    drawn = sorted((draw(column) for _ in range(width)), key=lambda c: not c)  # empty last
+    columns = [tiles.ljust(height, ".") for tiles in drawn]
+    rows = ["".join(col[row] for col in columns) for row in reversed(range(height))]
     return GameSetup(
         preset=draw(st.text(st.characters(exclude_categories=["Cs"]))),
         category=category_key(width, height, *values.values()),  # type: ignore[arg-type]
         width=width,
         height=height,
         board_number=draw(st.none() | st.integers(0, 10**18 - 1)),
-        board=draw(st.lists(row, min_size=height, max_size=height)),
+        board=rows,
         **values,  # type: ignore[arg-type]
     )
 
@@ -794,6 +806,12 @@ def test_setups_and_moves_round_trip(
         challenge = shared_store.start_challenge(setup.preset)
         setup = GameSetup(**{**setup.to_dict(), "challenge_id": challenge, "stage": 3})  # type: ignore[arg-type]
     game = shared_store.start_game(setup)
+
+    def on_board(cell: str) -> str:  # the store keeps only cells on the board
+        place = parse_cell(cell)
+        return format_cell((place.col % setup.width, place.row % setup.height))
+
+    moves, redo = [on_board(c) for c in moves], [on_board(c) for c in redo]
     shared_store.save_progress(game, moves, redo, practice, reasons)
     saved = shared_store.load_game(game)
     assert saved.setup == setup

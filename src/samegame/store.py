@@ -72,6 +72,7 @@ from typing import NamedTuple, TypeAlias, cast
 from samegame import paths
 from samegame.coords import CoordinateError, format_cell, parse_cell
 from samegame.game import GameResult
+from samegame.textboard import read_board
 
 __all__ = [
     "APPLICATION_ID",
@@ -80,6 +81,8 @@ __all__ = [
     "ChallengeEntry",
     "ChallengeProgress",
     "Completion",
+    "ConflictError",
+    "DamagedGameError",
     "GameSetup",
     "GameStatus",
     "JSONValue",
@@ -122,6 +125,28 @@ class NotFoundError(StoreError):
 
 class StatusError(StoreError):
     """The game's or challenge's status does not allow the change asked for."""
+
+
+class ConflictError(StoreError):
+    """The game was changed by another samegame since this one last read or saved
+    it (its revision moved on); nothing was written."""
+
+    def __init__(self, game_id: int, message: str) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+
+
+class DamagedGameError(StoreError):
+    """A saved game's row cannot be read back as a game (edited or damaged by
+    something else); it is left exactly as it is."""
+
+    def __init__(self, game_id: int, problem: str, path: Path) -> None:
+        super().__init__(
+            f"saved game {game_id} in {path} is damaged ({problem}); it is left as it is: "
+            "play another game (samegame play --fresh or --game ID), or move the "
+            f"database away or set {paths.HOME_VAR} to start afresh"
+        )
+        self.game_id = game_id
 
 
 # -- records -----------------------------------------------------------------------
@@ -679,20 +704,54 @@ def _moment(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def _game_from_row(row: sqlite3.Row) -> SavedGame:
+def _on_board(cells: Sequence[str], what: str, width: int, height: int) -> None:
+    """ValueError unless every canonical cell lies on a ``width`` x ``height`` board."""
+    for cell in cells:
+        place = parse_cell(cell)
+        if not (place.col < width and place.row < height):
+            raise ValueError(f"{what}: {cell} is outside the {width}x{height} board")
+
+
+def _json_cells(text: object, what: str, width: int, height: int) -> tuple[str, ...]:
+    """A JSON array of canonical cells on the board, or ValueError saying why."""
+    cells = json.loads(str(text))
+    if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
+        raise ValueError(f"{what} are not a list of cells")
+    _on_board(_canonical_cells(cells, what), what, width, height)
+    return tuple(cells)
+
+
+def _json_words(text: object, what: str) -> tuple[str, ...]:
+    words = json.loads(str(text))
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise ValueError(f"{what} are not a list of words")
+    return tuple(words)
+
+
+def _checked_game(row: sqlite3.Row) -> SavedGame:
+    """The game of a row, every field checked: its types, its board against its
+    size, its moves as cells inside the board, its times; ValueError or TypeError
+    saying what is wrong otherwise."""
+    setup = _setup_from_row(row)
+    for name in ("width", "height", "colours", "clear_bonus", "min_group"):
+        if type(row[name]) is not int:
+            raise ValueError(f"{name} is not a number")
+    board = read_board(setup.board_text)
+    if (board.width, board.height) != (setup.width, setup.height):
+        raise ValueError("the board disagrees with its size")
     return SavedGame(
         game_id=row["id"],
-        setup=_setup_from_row(row),
-        moves=tuple(json.loads(row["moves"])),
-        redo=tuple(json.loads(row["redo"])),
+        setup=setup,
+        moves=_json_cells(row["moves"], "moves", setup.width, setup.height),
+        redo=_json_cells(row["redo"], "undone moves", setup.width, setup.height),
         practice=bool(row["practice"]),
-        reasons=tuple(json.loads(row["reasons"])),
+        reasons=_json_words(row["reasons"], "practice reasons"),
         status=GameStatus(row["status"]),
         result=_result_from_row(row),
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
         finished=_moment(row["finished"]),
-        assistance=tuple(json.loads(row["assistance"])),
+        assistance=_json_words(row["assistance"], "help used"),
         revision=int(row["revision"]),
     )
 
@@ -787,6 +846,10 @@ class Store:
             elif _is_old(facts):
                 for statement in _UPGRADE_TO_2:
                     connection.execute(statement)
+            else:
+                # A real write, so that a read-only file or folder is reported now,
+                # when the store is opened, not at the first move.
+                connection.execute(f"PRAGMA user_version = {facts.version}")
             connection.execute("COMMIT")
         finally:
             if connection.in_transaction:
@@ -912,15 +975,23 @@ class Store:
         practice: bool,
         reasons: Sequence[str],
         assistance: Sequence[str] = (),
-    ) -> None:
+        *,
+        revision: int | None = None,
+    ) -> int:
         """Replace the game's move and redo lists (canonical cells, ValueError
         otherwise) and add to its practice marks and help used, in one
-        transaction. Call it after every change. A finished game accepts only its
-        own moves; an abandoned one nothing (StatusError)."""
+        transaction, and return the game's new revision. Call it after every
+        change. A finished game accepts only its own moves; an abandoned one
+        nothing (StatusError). With ``revision`` (the one this caller last read or
+        saved), a game changed by someone else since is a ConflictError and
+        nothing is written."""
         cells = _canonical_cells(moves, "moves")
         redo_cells = _canonical_cells(redo, "redo")
         with self._writing() as db:
             row = self._game_row(db, game_id)
+            self._check_revision(row, revision)
+            for what, listed in (("moves", cells), ("undone moves", redo_cells)):
+                _on_board(listed, what, int(row["width"]), int(row["height"]))
             status = GameStatus(row["status"])
             unchanged = json.loads(row["moves"]) == cells
             if status is GameStatus.ABANDONED or (status is GameStatus.FINISHED and not unchanged):
@@ -943,6 +1014,14 @@ class Store:
                 db.execute(
                     "UPDATE challenges SET updated = ? WHERE id = ?", (now, row["challenge_id"])
                 )
+        return int(row["revision"]) + 1
+
+    def _check_revision(self, row: sqlite3.Row, revision: int | None) -> None:
+        if revision is not None and int(row["revision"]) != revision:
+            raise ConflictError(
+                int(row["id"]),
+                f"game {row['id']} was changed by another samegame since this one saved it",
+            )
 
     def finish_game(self, game_id: int, result: GameResult) -> ScoreOutcome:
         """Record the result of an unfinished game whose saved moves number
@@ -1007,10 +1086,12 @@ class Store:
             ),
         )
 
-    def abandon_game(self, game_id: int) -> None:
-        """End an unfinished game without a result (StatusError otherwise)."""
+    def abandon_game(self, game_id: int, *, revision: int | None = None) -> None:
+        """End an unfinished game without a result (StatusError otherwise; with
+        ``revision``, ConflictError when someone else changed it since)."""
         with self._writing() as db:
             row = self._game_row(db, game_id)
+            self._check_revision(row, revision)
             if row["status"] != GameStatus.UNFINISHED:
                 raise StatusError(
                     f"game {game_id} is {row['status']}; only an unfinished game ends"
@@ -1019,6 +1100,14 @@ class Store:
                 "UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?",
                 (_now(), game_id),
             )
+
+    def _read_game(self, row: sqlite3.Row) -> SavedGame:
+        """The checked game of a row; DamagedGameError naming it otherwise."""
+        try:
+            return _checked_game(row)
+        except (ValueError, TypeError, KeyError, CoordinateError) as error:
+            problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise DamagedGameError(int(row["id"]), problem[:200], self.path) from None
 
     def _game_row(self, db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
         row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -1033,12 +1122,12 @@ class Store:
         sql = f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?"
         with self._reading() as db:
             rows = db.execute(sql, (*params, _sql_limit(limit)))
-            return [_game_from_row(row) for row in rows]
+            return [self._read_game(row) for row in rows]
 
     def load_game(self, game_id: int) -> SavedGame:
         """The saved game with this id (NotFoundError if none)."""
         with self._reading() as db:
-            return _game_from_row(self._game_row(db, game_id))
+            return self._read_game(self._game_row(db, game_id))
 
     def latest_unfinished(self, preset: str, category: str) -> SavedGame | None:
         """The most recently saved unfinished game of a preset and category, not
@@ -1281,10 +1370,16 @@ class Store:
     # -- settings ------------------------------------------------------------------
 
     def get_setting(self, key: str, default: JSONValue = None) -> JSONValue:
-        """The saved value of a setting, or ``default`` when it was never set."""
+        """The saved value of a setting, or ``default`` when it was never set or its
+        saved text is not JSON (damaged)."""
         with self._reading() as db:
             row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return default if row is None else cast(JSONValue, json.loads(row["value"]))
+        if row is None:
+            return default
+        try:
+            return cast(JSONValue, json.loads(row["value"]))
+        except (ValueError, TypeError):
+            return default  # a damaged value reads as never set; the next save replaces it
 
     def set_setting(self, key: str, value: JSONValue) -> None:
         """Save a setting; the value comes back as JSON gives it (tuples as lists).
@@ -1297,4 +1392,10 @@ class Store:
         """Every saved setting."""
         with self._reading() as db:
             rows = db.execute("SELECT key, value FROM settings ORDER BY key").fetchall()
-        return {row["key"]: cast(JSONValue, json.loads(row["value"])) for row in rows}
+        found: dict[str, JSONValue] = {}
+        for row in rows:
+            try:
+                found[row["key"]] = cast(JSONValue, json.loads(row["value"]))
+            except (ValueError, TypeError):
+                continue  # damaged: reads as never set, as in get_setting
+        return found

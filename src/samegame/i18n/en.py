@@ -82,6 +82,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "result.kept": "Your result of {score} stays recorded.",
     "result.repeated": "The same moves as your recorded result of {score}; it stays recorded once.",
     "selection.cleared": "Selection cleared.",
+    "game.forked": "Game {other} was changed by another samegame, so your moves go on as game {game}; the other moves stay in game {other} (samegame play --game {other}).",
     "rejected.outside": "{cell} is outside the board; nothing removed.",
     "rejected.empty": "{cell} is empty; nothing removed.",
     "rejected.single": "{cell} is a single tile; nothing removed.",

@@ -68,6 +68,7 @@ MESSAGES: Mapping[str, str] = {
     "result.kept": "{score}点の結果は記録に残ります。",
     "result.repeated": "記録済みの{score}点の結果と同じ手順です。記録は1つのままです。",
     "selection.cleared": "選択を解除しました。",
+    "game.forked": "ゲーム{other}は別の samegame で変更されたので、あなたの手はゲーム{game}として続きます。もう一方の手はゲーム{other}に残ります (samegame play --game {other})。",
     "rejected.outside": "{cell}は盤面の外です。何も消していません。",
     "rejected.empty": "{cell}は空です。何も消していません。",
     "rejected.single": "{cell}は1個だけです。何も消していません。",

@@ -23,6 +23,10 @@ game's life lives here, over :class:`samegame.game.Game` and the store:
   reproducible. A fresh start abandons an unfinished challenge.
 * **Come back.** :meth:`Match.resume_command` names a command that resumes exactly
   this game.
+* **Two windows, one game.** Every save says which revision of the game row it
+  follows; when another samegame saved the game in between, nothing is
+  overwritten: this window's moves continue in a new game row (``forked_from``
+  names the other), so the moves of both are kept.
 
 Every change is saved before it is returned, so a killed process loses nothing
 that was announced.
@@ -45,6 +49,8 @@ from samegame.plugins import PluginHost
 from samegame.presets import Preset, Stage
 from samegame.rules import Rules, SelectionMode
 from samegame.store import (
+    ConflictError,
+    DamagedGameError,
     GameSetup,
     GameStatus,
     SavedGame,
@@ -195,6 +201,8 @@ class Match:
         self.challenge_id: int | None = None
         self.stage_index = 0
         self.recorded: Finish | None = None
+        self.revision = 0
+        self.forked_from: int | None = None
 
     # -- what is played ------------------------------------------------------------
 
@@ -348,6 +356,7 @@ class Match:
         self.game_id = self.store.start_game(
             self.setup, practice=replay, reasons=["replay"] if replay else []
         )
+        self.revision = 0
         self.recorded = None
         finish = self._finish() if self.game.finished else None
         return Opening(
@@ -388,16 +397,22 @@ class Match:
 
     def _resume(self, saved: SavedGame) -> Opening:
         board = read_board(saved.setup.board_text)
-        game = Game.resume(
-            board,
-            self.rules(),
-            [parse_cell(m) for m in saved.moves],
-            [parse_cell(m) for m in saved.redo],
-            reasons=saved.reasons or (("replay",) if saved.practice else ()),
-            assistance=saved.assistance,
-            observers=[self.host.notify],
-        )
+        try:
+            game = Game.resume(
+                board,
+                self.rules(),
+                [parse_cell(m) for m in saved.moves],
+                [parse_cell(m) for m in saved.redo],
+                reasons=saved.reasons or (("replay",) if saved.practice else ()),
+                assistance=saved.assistance,
+                observers=[self.host.notify],
+            )
+        except MoveRejected as error:
+            raise DamagedGameError(
+                saved.game_id, f"a saved move is not legal: {error}", self.store.path
+            ) from None
         self.game, self.game_id = game, saved.game_id
+        self.revision = saved.revision
         self.setup, self.board_number = saved.setup, saved.setup.board_number
         self.recorded = None
         finish = None
@@ -455,6 +470,7 @@ class Match:
         self.game_id = self.store.start_game(
             self.setup, practice=self.game.practice, reasons=self.game.practice_reasons
         )
+        self.revision = 0
         self.recorded = None
         return events
 
@@ -464,16 +480,34 @@ class Match:
         return Change(events, finish=finish)
 
     def save(self) -> None:
-        """Save the game in play: moves, redo list, practice marks and help used."""
+        """Save the game in play: moves, redo list, practice marks and help used.
+        When another samegame changed the game row since, this game goes on in a
+        new row (``forked_from`` is set) and the other row is left as it is; a
+        challenge stage cannot fork, so there the ConflictError is raised."""
         game = self.game
-        self.store.save_progress(
-            self.game_id,
+        state = (
             [format_cell(c) for c in game.move_cells],
             [format_cell(c) for c in game.redo_cells],
             game.practice,
             game.practice_reasons,
             game.assistance,
         )
+        try:
+            self.revision = self.store.save_progress(self.game_id, *state, revision=self.revision)
+        except ConflictError:
+            if self.stages or self.setup is None:
+                raise
+            self.forked_from = self.game_id
+            self.game_id = self.store.start_game(
+                self.setup, practice=game.practice, reasons=game.practice_reasons
+            )
+            self.revision = self.store.save_progress(self.game_id, *state, revision=0)
+
+    def take_fork(self) -> int | None:
+        """The game another samegame changed, once, after a save moved this game
+        to a new row; None otherwise."""
+        forked, self.forked_from = self.forked_from, None
+        return forked
 
     def _finish(self) -> Finish:
         """Record the finished game (before anything is announced) and say where
@@ -492,6 +526,7 @@ class Match:
             self.store.abandon_game(self.game_id)
             self.game_id = same
         outcome = self.store.finish_game(self.game_id, result)
+        self.revision = self.store.load_game(self.game_id).revision
         if repeated:
             # What is said and played on is what is stored: that game's result and
             # marks, not the attempt's.
@@ -542,7 +577,10 @@ class Match:
         elif game.moves or game.redo_cells:
             kept_game = self.game_id
         else:
-            self.store.abandon_game(self.game_id)
+            try:
+                self.store.abandon_game(self.game_id, revision=self.revision)
+            except ConflictError:  # another samegame played it meanwhile: keep it
+                kept_game = self.game_id
         number = None
         if self.board_number is not None and self.requested_number is not None:
             number = (self.board_number + 1) % (MAX_BOARD_NUMBER + 1)

@@ -193,6 +193,9 @@ class Session:
         if command is None:
             return Reply([])
         reply = self._dispatch(command)
+        forked = self.match.take_fork()
+        if forked is not None:
+            reply.lines.insert(0, self.tr("game.forked", other=forked, game=self.game_id))
         if command.kind is not Kind.LAST:
             self._remember(reply.lines)
         return reply

@@ -1,0 +1,201 @@
+"""Saved games that someone else touched: two `samegame play` on one game, rows
+damaged in a valid database, and a database that cannot be written.
+
+Each case keeps every move ever announced, answers with one line naming the game
+(exit 5 where the command cannot go on) and leaves other games playable.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from playkit import Outcome, clear_mode_variables, greedy_moves, lesson_game, run_cli
+from samegame import store as store_module
+from samegame.play import Table
+from samegame.plugins import get_host
+from samegame.presets import find_preset
+from samegame.repl.session import Session
+from samegame.repl.settings import Settings
+from samegame.store import DB_NAME, Store
+
+LESSON = ("play", "--preset", "lesson", "--accessible")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    clear_mode_variables(monkeypatch, tmp_path / "home")
+
+
+@pytest.fixture
+def cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., Outcome]:
+    def invoke(*args: str, stdin: str = "") -> Outcome:
+        return run_cli(capsys, monkeypatch, args, stdin)
+
+    return invoke
+
+
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "home" / "data" / DB_NAME
+
+
+def two_clicks(cells: list[str]) -> str:
+    return "".join(f"{cell}\n{cell}\n" for cell in cells)
+
+
+# -- two windows, one game ------------------------------------------------------------
+
+
+def lesson_session(store: Store, **options: object) -> Session:
+    host = get_host()
+    preset = find_preset("lesson", host)
+    setup = preset.board_setup()
+    table = Table(preset, preset.rules, setup.board_type, setup.spec, ("--preset", "lesson"))
+    session = Session(host=host, table=table, store=store, settings=Settings(), **options)  # type: ignore[arg-type]
+    session.start()
+    return session
+
+
+def test_two_windows_on_one_game_keep_the_moves_of_both(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    cells = greedy_moves(lesson_game(6), limit=4)
+    with Store(path) as first_store, Store(path) as second_store:
+        first = lesson_session(first_store, board_number=6)
+        second = lesson_session(second_store, board_number=6)  # resumes the same game
+        game = first.game_id
+        assert second.game_id == game
+        for cell in cells[:3]:
+            first.handle(cell)
+            first.handle(cell)
+        assert first_store.load_game(game).moves == tuple(cells[:3])
+        # The second window still shows the board before those moves: its move
+        # must not overwrite them.
+        second.handle(cells[0])
+        reply = second.handle(cells[0])
+        assert second.game_id != game
+        assert reply.lines[0] == (
+            f"Game {game} was changed by another samegame, so your moves go on as game "
+            f"{second.game_id}; the other moves stay in game {game} (samegame play --game {game})."
+        )
+        assert reply.lines[1].startswith("Removed ")
+        assert second_store.load_game(game).moves == tuple(cells[:3])
+        assert second_store.load_game(second.game_id).moves == (cells[0],)
+        # Both go on saving their own game.
+        first.handle(cells[3])
+        first.handle(cells[3])
+        assert first_store.load_game(game).moves == tuple(cells[:4])
+        assert first.game_id == game
+
+
+# -- damaged rows ---------------------------------------------------------------------
+
+# column, damaged value, what the error says
+DAMAGE = {
+    "moves not JSON": ("moves", "[A1", "damaged ("),
+    "moves not strings": ("moves", "[1, 2]", "moves are not a list of cells"),
+    "a move outside the board": ("moves", '["Z9"]', "outside the 7x9 board"),
+    "a move that is not a group": (
+        "moves",
+        '["A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1", "A1"]',
+        "not legal",
+    ),
+    "a bad board": ("board", "RRX\n", "damaged ("),
+    "a bad timestamp": ("created", "yesterday", "damaged ("),
+    "a category that disagrees": ("category", "1x1/1/basic/0/none/2/random", "category"),
+    "a width that disagrees": ("width", 8, "disagrees"),
+    "a width that is text": ("width", "seven", "damaged ("),
+    "practice reasons not JSON": ("reasons", "{", "damaged ("),
+    "help used not a list": ("assistance", '"hint"', "help used are not a list"),
+    "redo not a list": ("redo", "{}", "undone moves are not a list of cells"),
+}
+
+
+def damage(path: Path, game: int, column: str, value: object) -> tuple[object, ...]:
+    with closing(sqlite3.connect(path)) as raw:
+        raw.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game))
+        raw.commit()
+        return tuple(raw.execute("SELECT * FROM games WHERE id = ?", (game,)).fetchone())
+
+
+@pytest.mark.parametrize("kind", list(DAMAGE))
+def test_a_damaged_game_is_named_left_alone_and_others_still_play(
+    cli, tmp_path: Path, kind: str
+) -> None:
+    column, value, said = DAMAGE[kind]
+    cells = greedy_moves(lesson_game(3), limit=1)
+    assert cli(*LESSON, "--board-number", "3", stdin=two_clicks(cells) + "q\n").code == 0
+    assert cli(*LESSON, "--board-number", "4", stdin="q\n").code == 0
+    games = json.loads(cli("history", "--unfinished", "--format", "json").out)
+    damaged = next(g["game_id"] for g in games if g["setup"]["board_number"] == 3)
+    other = next(g["game_id"] for g in games if g["setup"]["board_number"] == 4)
+    row = damage(db_path(tmp_path), damaged, column, value)
+
+    resumed = cli(*LESSON, "--game", str(damaged), stdin="q\n")
+    assert resumed.code == 5, resumed.out
+    assert resumed.out == ""
+    [line] = resumed.err.splitlines()
+    assert line.startswith(f"Error: saved game {damaged} in ")
+    assert said in line
+    assert "Traceback" not in resumed.err
+    # The board number reaches it too: never silently replaced by a new game
+    # (unless the damage moved it to another rule set, where it is not looked for).
+    by_number = cli(*LESSON, "--board-number", "3", stdin="q\n")
+    if column != "category":
+        assert by_number.code == 5
+        assert f"saved game {damaged}" in by_number.err
+    listing = cli("history", "--unfinished")
+    if said == "not legal":  # the row reads well; only replaying the moves shows it
+        assert listing.code == 0
+    else:
+        assert listing.code == 5
+        assert f"saved game {damaged}" in listing.err
+    # Another game still plays, and the damaged row is exactly as it was.
+    fine = cli(*LESSON, "--game", str(other), stdin="q\n")
+    assert fine.code == 0, fine.err
+    with closing(sqlite3.connect(db_path(tmp_path))) as raw:
+        assert tuple(raw.execute("SELECT * FROM games WHERE id = ?", (damaged,)).fetchone()) == row
+
+
+def test_damaged_settings_read_as_defaults_and_are_replaced(cli, tmp_path: Path) -> None:
+    assert cli(*LESSON, "--board-number", "1", stdin="verbosity terse\nq\n").code == 0
+    with closing(sqlite3.connect(db_path(tmp_path))) as raw:
+        raw.execute("UPDATE settings SET value = '{not json'")
+        raw.commit()
+    played = cli(*LESSON, "--board-number", "1", stdin="settings\nq\n")
+    assert played.code == 0, played.err
+    assert "verbosity: normal" in played.out
+    assert cli(*LESSON, "--board-number", "1", stdin="verbosity verbose\nq\n").code == 0
+    with Store(db_path(tmp_path)) as store:
+        assert store.get_setting("settings")["verbosity"] == "verbose"  # type: ignore[index]
+
+
+# -- a database that cannot be written -------------------------------------------------
+
+
+def test_a_read_only_database_is_reported_at_start(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cli(*LESSON, "--board-number", "1", stdin="q\n").code == 0
+    real_connect = sqlite3.connect
+
+    def read_only(path: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        # What SQLite does with a file it may not write: open it read-only.
+        if kwargs.get("uri"):
+            return real_connect(path, *args, **kwargs)  # type: ignore[arg-type]
+        uri = f"{Path(str(path)).resolve().as_uri()}?mode=ro"
+        return real_connect(uri, *args, uri=True, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", read_only)
+    result = cli(*LESSON, "--board-number", "1", stdin="A1\nq\n")
+    assert result.code == 5
+    assert result.out == ""  # not a word of the game before the error
+    [line] = result.err.splitlines()
+    assert line.startswith("Error: could not set up ")
+    assert "readonly" in line or "read-only" in line
