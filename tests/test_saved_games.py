@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, lesson_game, run_cli
-from samegame import store as store_module
 from samegame.play import Table
 from samegame.plugins import get_host
 from samegame.presets import find_preset
@@ -192,7 +191,7 @@ def test_a_read_only_database_is_reported_at_start(
         uri = f"{Path(str(path)).resolve().as_uri()}?mode=ro"
         return real_connect(uri, *args, uri=True, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store_module.sqlite3, "connect", read_only)
+    monkeypatch.setattr(sqlite3, "connect", read_only)
     result = cli(*LESSON, "--board-number", "1", stdin="A1\nq\n")
     assert result.code == 5
     assert result.out == ""  # not a word of the game before the error

@@ -1,0 +1,49 @@
+"""Ranking: standard competition ranks, where a score stands among the others, and per-group limits."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from itertools import groupby
+
+from samegame.store.records import ScoreOutcome
+
+
+def competition_ranks(scores: Sequence[int]) -> list[int]:
+    """Standard competition ranks of scores sorted best first: equal scores share
+    a rank and the next rank skips (50, 40, 40, 10 -> 1, 2, 2, 4)."""
+    ranks: list[int] = []
+    for index, score in enumerate(scores):
+        tied = index > 0 and score == scores[index - 1]
+        ranks.append(ranks[-1] if tied else index + 1)
+    return ranks
+
+
+def _outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> ScoreOutcome:
+    """The outcome of a score given the others' best, count and count above it."""
+    previous, count, better = others["best"], int(others["count"]), int(others["better"] or 0)
+    if practice:
+        return ScoreOutcome(score, ranking, True, False, None, previous, previous, count)
+    best = score if previous is None else max(score, previous)
+    new_best = previous is None or score > previous
+    return ScoreOutcome(score, ranking, False, new_best, better + 1, best, previous, count + 1)
+
+
+def _sql_limit(limit: int | None) -> int:
+    """SQLite's LIMIT for a count or None (all, -1); a negative count is a ValueError."""
+    if limit is None:
+        return -1
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    return limit
+
+
+def _ranked(
+    rows: Sequence[sqlite3.Row], group: str, limit: int | None
+) -> Iterator[tuple[int, sqlite3.Row]]:
+    """(rank, row) for rows sorted by ``group`` then best score first; at most
+    ``limit`` per group (None: all)."""
+    count = _sql_limit(limit)
+    for _, members in groupby(rows, key=lambda row: row[group]):
+        listed = list(members)[: None if count < 0 else count]
+        yield from zip(competition_ranks([row["score"] for row in listed]), listed, strict=True)

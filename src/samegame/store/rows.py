@@ -1,0 +1,126 @@
+"""Rows to records and back, every field of a game row checked on the way in."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+
+from samegame.coords import CoordinateError, format_cell, parse_cell
+from samegame.game import GameResult
+from samegame.store.records import GameSetup, GameStatus, SavedGame, _result_dict
+from samegame.textboard import read_board
+
+
+def _canonical_cells(cells: Sequence[str], what: str) -> list[str]:
+    """The cells as a list; ValueError unless each is written like ``C5``."""
+    for cell in cells:
+        try:
+            canonical = format_cell(parse_cell(cell)) == cell
+        except CoordinateError:
+            canonical = False
+        if not canonical:
+            raise ValueError(f"{what}: {cell!r} is not a cell written like C5")
+    return list(cells)
+
+
+def _merge_reasons(old: Sequence[str], new: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys([*old, *new]))
+
+
+def _setup_from_row(row: sqlite3.Row) -> GameSetup:
+    return GameSetup(
+        preset=row["preset"],
+        category=row["category"],
+        formula=row["formula"],
+        clear_bonus=row["clear_bonus"],
+        penalty=row["penalty"],
+        min_group=row["min_group"],
+        width=row["width"],
+        height=row["height"],
+        colours=row["colours"],
+        board_type=row["board_type"],
+        board_number=row["board_number"],
+        board=str(row["board"]).splitlines(),
+        challenge_id=row["challenge_id"],
+        stage=row["stage"],
+    )
+
+
+def _result_from_row(row: sqlite3.Row) -> GameResult | None:
+    if row["status"] != GameStatus.FINISHED:
+        return None
+    return GameResult(
+        points=row["points"],
+        bonus=row["bonus"],
+        penalty=row["penalty_points"],
+        score=row["score"],
+        remaining=row["remaining"],
+        moves=row["move_count"],
+        cleared=bool(row["cleared"]),
+        practice=bool(row["practice"]),
+        assistance=tuple(json.loads(row["assistance"])),
+    )
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _on_board(cells: Sequence[str], what: str, width: int, height: int) -> None:
+    """ValueError unless every canonical cell lies on a ``width`` x ``height`` board."""
+    for cell in cells:
+        place = parse_cell(cell)
+        if not (place.col < width and place.row < height):
+            raise ValueError(f"{what}: {cell} is outside the {width}x{height} board")
+
+
+def _json_cells(text: object, what: str, width: int, height: int) -> tuple[str, ...]:
+    """A JSON array of canonical cells on the board, or ValueError saying why."""
+    cells = json.loads(str(text))
+    if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
+        raise ValueError(f"{what} are not a list of cells")
+    _on_board(_canonical_cells(cells, what), what, width, height)
+    return tuple(cells)
+
+
+def _json_words(text: object, what: str) -> tuple[str, ...]:
+    words = json.loads(str(text))
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise ValueError(f"{what} are not a list of words")
+    return tuple(words)
+
+
+def _checked_game(row: sqlite3.Row) -> SavedGame:
+    """The game of a row, every field checked: its types, its board against its
+    size, its moves as cells inside the board, its times; ValueError or TypeError
+    saying what is wrong otherwise."""
+    setup = _setup_from_row(row)
+    for name in ("width", "height", "colours", "clear_bonus", "min_group"):
+        if type(row[name]) is not int:
+            raise ValueError(f"{name} is not a number")
+    board = read_board(setup.board_text)
+    if (board.width, board.height) != (setup.width, setup.height):
+        raise ValueError("the board disagrees with its size")
+    return SavedGame(
+        game_id=row["id"],
+        setup=setup,
+        moves=_json_cells(row["moves"], "moves", setup.width, setup.height),
+        redo=_json_cells(row["redo"], "undone moves", setup.width, setup.height),
+        practice=bool(row["practice"]),
+        reasons=_json_words(row["reasons"], "practice reasons"),
+        status=GameStatus(row["status"]),
+        result=_result_from_row(row),
+        created=datetime.fromisoformat(row["created"]),
+        updated=datetime.fromisoformat(row["updated"]),
+        finished=_moment(row["finished"]),
+        assistance=_json_words(row["assistance"], "help used"),
+        revision=int(row["revision"]),
+    )
+
+
+def _same_result(row: sqlite3.Row, result: GameResult) -> bool:
+    stored = _result_from_row(row)
+    assert stored is not None
+    return _result_dict(stored) == _result_dict(result)

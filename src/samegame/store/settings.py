@@ -1,0 +1,44 @@
+"""The player's settings: string keys and JSON values; a damaged value reads as never set."""
+
+from __future__ import annotations
+
+import json
+from typing import cast
+
+from samegame.store.database import Database
+from samegame.store.records import JSONValue
+
+
+class SettingStore(Database):
+    """Settings: string keys, JSON values."""
+
+    def get_setting(self, key: str, default: JSONValue = None) -> JSONValue:
+        """The saved value of a setting, or ``default`` when it was never set or its
+        saved text is not JSON (damaged)."""
+        with self._reading() as db:
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return default
+        try:
+            return cast(JSONValue, json.loads(row["value"]))
+        except (ValueError, TypeError):
+            return default  # a damaged value reads as never set; the next save replaces it
+
+    def set_setting(self, key: str, value: JSONValue) -> None:
+        """Save a setting; the value comes back as JSON gives it (tuples as lists).
+        TypeError or ValueError for a value JSON cannot hold (NaN included)."""
+        text = json.dumps(value, allow_nan=False, sort_keys=True)
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, text))
+
+    def settings(self) -> dict[str, JSONValue]:
+        """Every saved setting."""
+        with self._reading() as db:
+            rows = db.execute("SELECT key, value FROM settings ORDER BY key").fetchall()
+        found: dict[str, JSONValue] = {}
+        for row in rows:
+            try:
+                found[row["key"]] = cast(JSONValue, json.loads(row["value"]))
+            except (ValueError, TypeError):
+                continue  # damaged: reads as never set, as in get_setting
+        return found
