@@ -39,7 +39,6 @@ PALETTE: tuple[Colour, ...] = (
     Colour(8, "black", "K", "ring", "rings", 90),
 )
 MAX_COLOURS = len(PALETTE)
-MIN_COLOURS = 1
 
 _BY_SYMBOL = {c.letter: c for c in PALETTE} | {str(c.index): c for c in PALETTE}
 
