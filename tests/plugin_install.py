@@ -34,10 +34,11 @@ def install_plugin(name: str, target: Path) -> Path:
 
 
 def run_samegame(
-    site: Path, home: Path, *args: str, **env: str
+    site: Path, home: Path, *args: str, stdin: str = "", **env: str
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m samegame ARGS`` with ``site`` on PYTHONPATH and ``home`` as
-    SAMEGAME_HOME; the plugin switches of this process are not passed on."""
+    """``python -m samegame ARGS`` with ``site`` on PYTHONPATH, ``home`` as
+    SAMEGAME_HOME and ``stdin`` as its input; the plugin switches of this process
+    are not passed on."""
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -46,6 +47,7 @@ def run_samegame(
     environment |= {"PYTHONPATH": str(site), "SAMEGAME_HOME": str(home), **env}
     return subprocess.run(
         [sys.executable, "-m", "samegame", *args],
+        input=stdin,
         capture_output=True,
         text=True,
         env=environment,

@@ -19,9 +19,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def samegame(
-    installed: Path, tmp_path: Path, *args: str, **env: str
+    installed: Path, tmp_path: Path, *args: str, stdin: str = "", **env: str
 ) -> subprocess.CompletedProcess[str]:
-    return run_samegame(installed, tmp_path, *args, **env)
+    return run_samegame(installed, tmp_path, *args, stdin=stdin, **env)
 
 
 def test_plugin_is_listed(installed: Path, tmp_path: Path) -> None:
@@ -36,8 +36,39 @@ def test_plugin_is_listed(installed: Path, tmp_path: Path) -> None:
     )
     assert cubes["registers"] == {
         "scoring formula": ["cubes"],
+        "renderer": ["csv"],
         "preset directory": ["samegame-cubes"],
+        "command": ["cubes-table"],
     }
+
+
+def test_the_plugin_renderer_draws_in_board_show_and_play(installed: Path, tmp_path: Path) -> None:
+    shown = samegame(installed, tmp_path, "board", "show", "--board-number", "3", "--format", "csv")
+    assert shown.returncode == 0, shown.stderr
+    plain = samegame(
+        installed, tmp_path, "board", "show", "--board-number", "3", "--format", "board"
+    )
+    assert shown.stdout == "".join(",".join(row) + "\n" for row in plain.stdout.splitlines())
+    played = samegame(
+        installed, tmp_path, "play", "--board-number", "3", "--renderer", "csv", stdin="q\n"
+    )
+    assert played.returncode == 0, played.stderr
+    assert shown.stdout in played.stdout  # the sighted board is drawn by the plugin
+    unknown = samegame(installed, tmp_path, "board", "show", "--format", "nope")
+    assert unknown.returncode == 2
+    assert "choose one of the renderers: ansi, csv, svg, text" in unknown.stderr
+
+
+def test_the_plugin_command_runs_and_is_listed(installed: Path, tmp_path: Path) -> None:
+    table = samegame(installed, tmp_path, "cubes-table", "--largest", "4")
+    assert table.returncode == 0, table.stderr
+    assert table.stdout == "2 tiles: 0 points\n3 tiles: 1 points\n4 tiles: 8 points\n"
+    helped = samegame(installed, tmp_path, "--help")
+    assert "cubes-table" in helped.stdout
+    assert "The points of the cubes formula" in helped.stdout
+    # Without the plugin the command does not exist.
+    gone = samegame(installed, tmp_path, "cubes-table", SAMEGAME_DISABLE_PLUGIN_AUTOLOAD="1")
+    assert gone.returncode == 2
 
 
 def test_formula_from_the_plugin_preset(installed: Path, tmp_path: Path) -> None:

@@ -74,6 +74,7 @@ _FIELD_CHECKS: dict[str, Callable[[object], str | None]] = {
     "generate": _callable,
     "render": _callable,
     "create": _callable,
+    "run": _callable,
     "version": lambda v: None if _int_in(v, 0, 2**31 - 1) else "must be 0 to 2**31-1",
     "floor": lambda v: (
         None if v is None or _int_in(v, -MAX_POINTS, MAX_POINTS) else "must be None or points"

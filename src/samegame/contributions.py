@@ -112,6 +112,19 @@ class PresetDirectory:
     source: str = ""
 
 
+@dataclass(frozen=True)
+class Command:
+    """A command added to the ``samegame`` command line. ``run`` is a function that
+    Typer turns into a command (its parameters are the options and arguments), or
+    a ``typer.Typer`` app for a group of sub-commands; ``description`` is its help
+    line. A name taken by a built-in command is refused."""
+
+    name: str
+    run: Callable[..., Any]
+    description: str
+    source: str = ""
+
+
 CONTRIBUTION_KINDS: dict[str, type] = {
     "scoring formula": ScoringFormula,
     "penalty": Penalty,
@@ -119,4 +132,5 @@ CONTRIBUTION_KINDS: dict[str, type] = {
     "renderer": Renderer,
     "bot": BotFactory,
     "preset directory": PresetDirectory,
+    "command": Command,
 }

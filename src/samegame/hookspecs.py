@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from samegame.contributions import (
         BoardGenerator,
         BotFactory,
+        Command,
         Penalty,
         PresetDirectory,
         Renderer,
@@ -63,6 +64,11 @@ def samegame_bots() -> list[BotFactory]:  # type: ignore[empty-body]
 @hookspec
 def samegame_preset_directories() -> list[PresetDirectory]:  # type: ignore[empty-body]
     """Folders of preset YAML files."""
+
+
+@hookspec
+def samegame_commands() -> list[Command]:  # type: ignore[empty-body]
+    """Commands to add to the ``samegame`` command line (see Command)."""
 
 
 @hookspec

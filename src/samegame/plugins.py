@@ -33,6 +33,7 @@ from samegame.containment import call_observer, check_record, contain
 from samegame.contributions import (
     BoardGenerator,
     BotFactory,
+    Command,
     Penalty,
     PresetDirectory,
     Renderer,
@@ -63,6 +64,7 @@ REGISTRATION_HOOKS: tuple[tuple[str, str, type], ...] = (
     ("samegame_renderers", "renderer", Renderer),
     ("samegame_bots", "bot", BotFactory),
     ("samegame_preset_directories", "preset directory", PresetDirectory),
+    ("samegame_commands", "command", Command),
 )
 
 
@@ -231,6 +233,10 @@ class PluginHost:
 
     def bot(self, name: str) -> BotFactory:
         return self._get("bot", name)  # type: ignore[no-any-return]
+
+    def commands(self) -> dict[str, Command]:
+        """Every command plugins add to the command line, by name."""
+        return dict(self._records["command"])
 
     def preset_directories(self) -> list[PresetDirectory]:
         return list(self._records["preset directory"].values())

@@ -1,18 +1,43 @@
-"""samegame-cubes: an example plugin contributing a scoring formula and a preset.
+"""samegame-cubes: an example plugin contributing a scoring formula, a preset, a
+renderer and a command.
 
 >>> CUBES.points(5)
 27
+>>> from samegame.textboard import read_board
+>>> print(render_csv(read_board("RB\\nRG"), {}), end="")
+R,B
+R,G
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Any
 
-from samegame.contributions import PresetDirectory, ScoringFormula
+import typer
+
+from samegame.board import Board
+from samegame.contributions import Command, PresetDirectory, Renderer, ScoringFormula
 from samegame.hookspecs import hookimpl
+from samegame.textboard import board_rows
 
 CUBES = ScoringFormula("cubes", lambda n: max(0, n - 2) ** 3, "(n-2)^3 points for n tiles")
 PRESETS = Path(__file__).resolve().parent / "presets"
+
+
+def render_csv(board: Board, options: dict[str, Any]) -> str:
+    """The board as comma-separated letters, one line per row, top row first."""
+    return "".join(",".join(row) + "\n" for row in board_rows(board))
+
+
+def cubes_table(
+    largest: Annotated[
+        int, typer.Option("--largest", min=2, max=50, help="The largest group.")
+    ] = 8,
+) -> None:
+    """Print the points of the cubes formula for groups of 2 tiles and more."""
+    for tiles in range(2, largest + 1):
+        typer.echo(f"{tiles} tiles: {CUBES.points(tiles)} points")
 
 
 @hookimpl
@@ -23,3 +48,13 @@ def samegame_scoring_formulas() -> list[ScoringFormula]:
 @hookimpl
 def samegame_preset_directories() -> list[PresetDirectory]:
     return [PresetDirectory("samegame-cubes", PRESETS)]
+
+
+@hookimpl
+def samegame_renderers() -> list[Renderer]:
+    return [Renderer("csv", render_csv, "comma-separated letters, top row first", "text/csv")]
+
+
+@hookimpl
+def samegame_commands() -> list[Command]:
+    return [Command("cubes-table", cubes_table, "The points of the cubes formula, group by group.")]

@@ -27,7 +27,9 @@ def test_registered_like_any_plugin(host: PluginHost) -> None:
     assert "cubes" in formula.source
     assert host.plugins["cubes"].contributes == {
         "scoring formula": ["cubes"],
+        "renderer": ["csv"],
         "preset directory": ["samegame-cubes"],
+        "command": ["cubes-table"],
     }
 
 

@@ -16,8 +16,8 @@ Renderers are pure functions of a board and options. Options understood:
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import Any
-from xml.sax.saxutils import escape
 
 from samegame.board import Board
 from samegame.contributions import Renderer
@@ -159,7 +159,7 @@ def render_svg(board: Board, options: dict[str, Any]) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="title">',
-        f'<title id="title">{escape(title)}</title>',
+        f'<title id="title">{escape(title, quote=False)}</title>',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         '<g font-family="sans-serif" font-size="14" text-anchor="middle" fill="#000">',
     ]

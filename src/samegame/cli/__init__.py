@@ -1,7 +1,16 @@
-"""The ``samegame`` command line: thin Typer commands over library calls."""
+"""The ``samegame`` command line: thin Typer commands over library calls.
+
+Importing this package loads nothing but itself: ``main`` loads the command line
+when it runs, and the command line loads only the command that runs.
+"""
 
 from __future__ import annotations
 
-from samegame.cli.app import app, main
+__all__ = ["main"]
 
-__all__ = ["app", "main"]
+
+def main() -> None:
+    """Console-script entry point."""
+    from samegame.cli.app import main as run_main
+
+    run_main()

@@ -3,38 +3,41 @@ into one ``Error:`` line and a documented exit code (see samegame.cli.errors).""
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
-from typing import Annotated
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
 
 import typer
 
 from samegame import __version__
-from samegame.board import BoardError
-from samegame.boards import BoardSpecError
-from samegame.cli.bench_cmd import bench_app, solve_command
-from samegame.cli.board_cmd import board_app
-from samegame.cli.errors import CommandError, ExitCode, report, show_help_without_command
-from samegame.cli.guide_cmd import accessibility_command, tutorial_command
-from samegame.cli.play_cmd import play_command
-from samegame.cli.plugins_cmd import plugins_command
-from samegame.cli.presets_cmd import presets_app
-from samegame.cli.replay_cmd import replay_command
-from samegame.cli.scores_cmd import history_command, scores_command
-from samegame.cli.sim_cmd import compare_command, simulate_command, verify_command
-from samegame.containment import PluginError
-from samegame.plugins import UnknownNameError
-from samegame.presets import PresetError
-from samegame.textboard import TextBoardError
-
-app = typer.Typer(
-    name="samegame",
-    help="SameGame: play, replay and study the tile-removal puzzle.",
-    rich_markup_mode=None,
-    invoke_without_command=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+from samegame.cli.errors import (
+    CommandError,
+    ExitCode,
+    QuietExit,
+    report,
+    show_help_without_command,
 )
+
+# Every command and the module that holds it, in the order help lists them. A
+# command's module is imported only when that command runs (or when help lists
+# them all), so `samegame play` never loads the simulator or the search bots.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("samegame.cli.play_cmd", "play_command"),
+    "scores": ("samegame.cli.scores_cmd", "scores_command"),
+    "history": ("samegame.cli.scores_cmd", "history_command"),
+    "tutorial": ("samegame.cli.guide_cmd", "tutorial_command"),
+    "accessibility": ("samegame.cli.guide_cmd", "accessibility_command"),
+    "presets": ("samegame.cli.presets_cmd", "presets_app"),
+    "board": ("samegame.cli.board_cmd", "board_app"),
+    "replay": ("samegame.cli.replay_cmd", "replay_command"),
+    "plugins": ("samegame.cli.plugins_cmd", "plugins_command"),
+    "simulate": ("samegame.cli.sim_cmd", "simulate_command"),
+    "verify": ("samegame.cli.sim_cmd", "verify_command"),
+    "compare": ("samegame.cli.sim_cmd", "compare_command"),
+    "bench": ("samegame.cli.bench_cmd", "bench_app"),
+    "solve": ("samegame.cli.bench_cmd", "solve_command"),
+}
 
 
 def _show_version(value: bool) -> None:
@@ -43,8 +46,7 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
-def root(
+def _root(
     ctx: typer.Context,
     version: Annotated[
         bool,
@@ -55,29 +57,77 @@ def root(
     show_help_without_command(ctx)
 
 
-app.command("play")(play_command)
-app.command("scores")(scores_command)
-app.command("history")(history_command)
-app.command("tutorial")(tutorial_command)
-app.command("accessibility")(accessibility_command)
-app.add_typer(presets_app, name="presets")
-app.add_typer(board_app, name="board")
-app.command("replay")(replay_command)
-app.command("plugins")(plugins_command)
-app.command("simulate")(simulate_command)
-app.command("verify")(verify_command)
-app.command("compare")(compare_command)
-app.add_typer(bench_app, name="bench")
-app.command("solve")(solve_command)
+def build_app(names: Sequence[str] | None = None) -> typer.Typer:
+    """The root command with the named commands registered (None: every one)."""
+    root = typer.Typer(
+        name="samegame",
+        help="SameGame: play, replay and study the tile-removal puzzle.",
+        rich_markup_mode=None,
+        invoke_without_command=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    root.callback()(_root)
+    for name in COMMANDS if names is None else names:
+        module, attribute = COMMANDS[name]
+        _add(root, name, getattr(importlib.import_module(module), attribute), None)
+    if names is None:
+        _add_plugin_commands(root)
+    return root
 
-_LIBRARY_ERRORS: tuple[tuple[type[BaseException], ExitCode], ...] = (
-    (PresetError, ExitCode.CONFIG),
-    (UnknownNameError, ExitCode.CONFIG),
-    (PluginError, ExitCode.CONFIG),
-    (BoardSpecError, ExitCode.USAGE),
-    (TextBoardError, ExitCode.INPUT),
-    (BoardError, ExitCode.INPUT),
-)
+
+def _add(root: typer.Typer, name: str, found: Callable[..., Any], description: str | None) -> None:
+    if isinstance(found, typer.Typer):
+        root.add_typer(found, name=name, help=description)
+    else:
+        root.command(name, help=description)(found)
+
+
+def _add_plugin_commands(root: typer.Typer) -> None:
+    """The commands plugins add (samegame_commands); a built-in name is refused."""
+    from samegame.cli.common import host
+
+    for name, command in sorted(host().commands().items()):
+        if name in COMMANDS:
+            typer.echo(
+                f"Warning: command '{name}' from {command.source} rejected: samegame has "
+                "a built-in command of that name",
+                err=True,
+            )
+            continue
+        _add(root, name, command.run, command.description)
+
+
+def _wanted(argv: Sequence[str]) -> list[str] | None:
+    """The one command ``argv`` runs, when it names a built-in command; else None
+    (help, a plugin's command, a typo, no command: every command is loaded, the
+    plugins' too, so that help lists all)."""
+    for word in argv:
+        if word == "--":
+            break
+        if not word.startswith("-"):
+            return [word] if word in COMMANDS else None
+    return None
+
+
+def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
+    """Library errors that reach the top and their exit codes (imported only when
+    an error has to be sorted)."""
+    from samegame.board import BoardError
+    from samegame.boards import BoardSpecError
+    from samegame.containment import PluginError
+    from samegame.plugins import UnknownNameError
+    from samegame.presets import PresetError
+    from samegame.textboard import TextBoardError
+
+    return (
+        (PresetError, ExitCode.CONFIG),
+        (UnknownNameError, ExitCode.CONFIG),
+        (PluginError, ExitCode.CONFIG),
+        (BoardSpecError, ExitCode.USAGE),
+        (TextBoardError, ExitCode.INPUT),
+        (BoardError, ExitCode.INPUT),
+    )
 
 
 def _usage_message(error: typer.TyperException) -> str:
@@ -89,8 +139,8 @@ def _usage_message(error: typer.TyperException) -> str:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` and return the exit code (never raises)."""
-    command = typer.main.get_command(app)
-    args = list(argv) if argv is not None else None
+    args = list(argv) if argv is not None else sys.argv[1:]
+    command = typer.main.get_command(build_app(_wanted(args)))
     try:
         returned = command.main(args=args, prog_name="samegame", standalone_mode=False)
     except typer.TyperException as error:
@@ -104,10 +154,12 @@ def run(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         report(str(error))
         return error.code
+    except QuietExit as error:
+        return error.code
     except BrokenPipeError:
         return ExitCode.OK
     except Exception as error:
-        for kind, code in _LIBRARY_ERRORS:
+        for kind, code in _library_errors():
             if isinstance(error, kind):
                 report(str(error))
                 return code

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -14,6 +13,7 @@ from samegame.cli.common import (
     PresetOption,
     SizeOption,
     board_setup,
+    chosen_renderer,
     host,
     load_preset,
     numbered_board,
@@ -32,11 +32,8 @@ def _group(ctx: typer.Context) -> None:
     show_help_without_command(ctx)
 
 
-class BoardFormat(StrEnum):
-    text = "text"
-    board = "board"
-    json = "json"
-    svg = "svg"
+# Output formats of board show that are not renderers.
+OWN_FORMATS = ("text", "board", "json")
 
 
 @board_app.command("show")
@@ -50,15 +47,17 @@ def show(
         bool, typer.Option("--solution", help="Also print the clearing moves of a solvable board.")
     ] = False,
     output: Annotated[
-        BoardFormat,
+        str,
         typer.Option(
             "--format",
             "-f",
-            help="text (coordinates and legend), board (the plain text format), json or svg.",
+            help="text (coordinates and legend), board (the plain text format), json, or "
+            "any renderer: svg, ansi and those plugins add (samegame plugins lists them).",
         ),
-    ] = BoardFormat.text,
+    ] = "text",
 ) -> None:
     """Print the board that a board number gives under a preset, size and colour count."""
+    renderer = None if output in OWN_FORMATS else chosen_renderer(output, "--format")
     preset = load_preset(preset_name)
     setup = board_setup(preset, size, colours, board_type)
     if board_number is None or board_number < 0:
@@ -71,7 +70,7 @@ def show(
         )
     board = made.board
     moves = [format_cell(cell) for cell in made.certificate or ()] if solution else None
-    if output is BoardFormat.json:
+    if output == "json":
         data: dict[str, object] = {
             "preset": preset.name,
             "board_type": setup.board_type,
@@ -85,10 +84,11 @@ def show(
             data["solution"] = moves
         print_json(data)
         return
-    if output is BoardFormat.svg:
-        typer.echo(host().renderer("svg").render(board, {}), nl=False)
+    if renderer is not None:
+        drawn = renderer.render(board, {})
+        typer.echo(drawn, nl=not drawn.endswith("\n"))
         return
-    if output is BoardFormat.board:
+    if output == "board":
         typer.echo(write_board(board), nl=False)
     else:
         typer.echo(

@@ -12,10 +12,11 @@ import typer
 from samegame.board import Board, BoardError
 from samegame.boards import BoardSpecError, make_board
 from samegame.cli.errors import ExitCode, fail
-from samegame.contributions import GeneratedBoard
+from samegame.contributions import GeneratedBoard, Renderer
 from samegame.limits import InputTooLargeError, read_file_capped
 from samegame.plugins import PluginHost, UnknownNameError, get_host
 from samegame.presets import BoardSetup, Preset, PresetError, find_preset
+from samegame.quoting import shown
 from samegame.textboard import TextBoardError, read_board, read_boards
 
 _warned = False
@@ -30,6 +31,20 @@ def host() -> PluginHost:
         for problem in loaded.problems:
             typer.echo(f"Warning: {problem}", err=True)
     return loaded
+
+
+def chosen_renderer(name: str, option: str) -> Renderer:
+    """The renderer a ``--format`` or ``--renderer`` names, or an exit-2 error that
+    lists the renderers there are."""
+    loaded = host()
+    try:
+        return loaded.renderer(name)
+    except UnknownNameError:
+        known = ", ".join(sorted(loaded.records("renderer")))
+        raise fail(
+            f"{option} '{shown(name)}' is not known; choose one of the renderers: {known}",
+            ExitCode.USAGE,
+        ) from None
 
 
 class TextOrJson(StrEnum):

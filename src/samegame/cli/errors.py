@@ -36,6 +36,15 @@ class CommandError(Exception):
         self.code = code
 
 
+class QuietExit(Exception):
+    """End with an exit code and nothing more said: the command has already told
+    the player what happened (``play`` after Ctrl-C has said goodbye)."""
+
+    def __init__(self, code: ExitCode) -> None:
+        super().__init__(int(code))
+        self.code = code
+
+
 def fail(message: str, code: ExitCode) -> CommandError:
     """Build the error to raise: ``raise fail("...", ExitCode.INPUT)``."""
     return CommandError(message, code)

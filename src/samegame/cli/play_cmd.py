@@ -22,11 +22,12 @@ from samegame.cli.common import (
     PresetOption,
     SizeOption,
     board_setup,
+    chosen_renderer,
     host,
     load_preset,
     numbered_board,
 )
-from samegame.cli.errors import ExitCode, fail
+from samegame.cli.errors import ExitCode, QuietExit, fail
 from samegame.contributions import BoardSpec
 from samegame.i18n import LANGUAGES
 from samegame.limits import SQLITE_MAX_INTEGER
@@ -91,6 +92,14 @@ def play_command(
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Answer yes to every question.")] = False,
+    renderer_name: Annotated[
+        str | None,
+        typer.Option(
+            "--renderer",
+            help="How the board is drawn for a sighted player: text, ansi or a plugin's "
+            "renderer (default: ansi in colour, else text; accessible mode reads rows).",
+        ),
+    ] = None,
     fresh: Annotated[
         bool,
         typer.Option(
@@ -129,6 +138,7 @@ def play_command(
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
     make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
+    chosen = None if renderer_name is None else chosen_renderer(renderer_name, "--renderer")
     try:
         with Store() as store:
             settings = Settings.from_json(store.get_setting("settings", {}))
@@ -144,8 +154,10 @@ def play_command(
                     # The session's settings of the moment: colour and symbols may
                     # change in the game.
                     current = session.settings
-                    use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
-                    renderer = host().renderer("ansi" if use_colour else "text")
+                    renderer = chosen
+                    if renderer is None:
+                        use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
+                        renderer = host().renderer("ansi" if use_colour else "text")
                     return renderer.render(board, {"symbols": current.symbols})
 
             args = (
@@ -172,7 +184,7 @@ def play_command(
     except StoreError as error:
         raise fail(str(error), ExitCode.DATA) from None
     if status:
-        raise typer.Exit(status)
+        raise QuietExit(ExitCode(status))
 
 
 def _play_args(
