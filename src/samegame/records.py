@@ -14,7 +14,7 @@ tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 >>> from samegame.textboard import read_board
 >>> board, rules = read_board("RRB\\nRBB\\nGGB"), Rules(BASIC)
 >>> record = make_record(play_game(GREEDY.create({}), board, rules, 1), board=board, rules=rules,
-...     preset="basic", generator=None, board_number=None, colours=3, bot="greedy", seed=1)
+...     preset=None, generator=None, board_number=None, colours=3, bot="greedy", seed=1)
 >>> verify_record(record, PluginHost(autoload=False))
 []
 >>> record["moves"][0]["points"] = 9
@@ -34,10 +34,17 @@ from samegame.bots import PlayedGame
 from samegame.coords import CoordinateError, format_cell, parse_cell
 from samegame.game import Game, MoveRejected
 from samegame.plugins import PluginHost, UnknownNameError
+from samegame.record_meaning import Claims
+from samegame.record_schema import (
+    MAX_LINE_BYTES,
+    RECORD_FORMAT,
+    LineError,
+    check_shape,
+    parse_line,
+)
 from samegame.rules import Rules
 from samegame.textboard import TextBoardError, board_rows, read_board
 
-RECORD_FORMAT = "samegame-record/1"
 KNOWN_FORMATS = (RECORD_FORMAT,)
 
 
@@ -46,7 +53,7 @@ def make_record(
     *,
     board: Board,
     rules: Rules,
-    preset: str,
+    preset: str | None,
     generator: str | None,
     board_number: int | None,
     colours: int,
@@ -84,40 +91,70 @@ def make_record(
 def _rules(record: dict[str, Any], host: PluginHost) -> Rules:
     spec = record["rules"]
     return Rules(
-        host.formula(str(spec["formula"])),
-        clear_bonus=int(spec["clear_bonus"]),
-        penalty=host.penalty(str(spec["penalty"])),
-        min_group=int(spec["min_group"]),
+        host.formula(spec["formula"]),
+        clear_bonus=spec["clear_bonus"],
+        penalty=host.penalty(spec["penalty"]),
+        min_group=spec["min_group"],
     )
 
 
+class Verifier:
+    """Verifies records one at a time, with one plugin host and caches of the boards,
+    presets and bot games already checked (see ``samegame.record_meaning``)."""
+
+    def __init__(self, host: PluginHost, *, replay_bots: bool = True) -> None:
+        self.host = host
+        self.claims = Claims(host, replay_bots=replay_bots)
+
+    def verify(self, record: object) -> list[str]:
+        """Every mismatch as one sentence (none when the record is right): its shape,
+        then what it claims, then the replay of its moves by the rules core."""
+        if isinstance(record, dict) and record.get("format") not in KNOWN_FORMATS:
+            shown = str(record.get("format"))[:40]
+            return [f"unknown record format {shown!r}; known: {', '.join(KNOWN_FORMATS)}"]
+        wrong = check_shape(record)
+        if wrong is not None:
+            return [wrong]
+        assert isinstance(record, dict), "a record of the right shape is an object"
+        try:
+            rules = _rules(record, self.host)
+        except UnknownNameError as error:
+            return [f"the record's rules need a plugin that is not loaded: {error}"]
+        except ValueError as error:
+            return [f"the record's rules are impossible: {error}"]
+        try:
+            board = read_board("\n".join(record["board"]))
+        except (TextBoardError, BoardError) as error:
+            return [f"the board is not a board: {error}"]
+        if (board.width, board.height) != (record["width"], record["height"]):
+            return [
+                f"the board is {board.width}x{board.height}, the record says "
+                f"{record['width']}x{record['height']}"
+            ]
+        problems = self.claims.preset(record) + self.claims.board(record, board)
+        problems += _replay(record, board, rules)
+        if not problems:
+            problems = self.claims.bot(record, board, rules)
+        return problems
+
+
 def verify_record(record: object, host: PluginHost) -> list[str]:
-    """Replay a record with the rules core; every mismatch as one sentence (none when
-    the record is right)."""
-    if not isinstance(record, dict):
-        return ["a record is a JSON object"]
-    if record.get("format") not in KNOWN_FORMATS:
-        return [
-            f"unknown record format {record.get('format')!r}; known: {', '.join(KNOWN_FORMATS)}"
-        ]
-    try:
-        rules = _rules(record, host)
-        board = read_board("\n".join(record["board"]))
-        moves = list(record["moves"])
-    except UnknownNameError as error:
-        return [f"the record's rules need a plugin that is not loaded: {error}"]
-    except (KeyError, TypeError, ValueError, TextBoardError, BoardError) as error:
-        return [f"the record is incomplete or malformed ({type(error).__name__}: {error})"]
+    """Replay one record with the rules core and check its claims; every mismatch as
+    one sentence (none when the record is right)."""
+    return Verifier(host).verify(record)
+
+
+def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
+    """The arithmetic: every move legal and canonical, its tiles and points, and the
+    result, as the rules core plays them."""
     problems: list[str] = []
-    if (board.width, board.height) != (record.get("width"), record.get("height")):
-        problems.append(
-            f"the board is {board.width}x{board.height}, the record says "
-            f"{record.get('width')}x{record.get('height')}"
-        )
     game = Game(board, rules)
     total = 0
-    for number, move in enumerate(moves, start=1):
-        text = str(move.get("move")) if isinstance(move, dict) else repr(move)
+    for number, move in enumerate(record["moves"], start=1):
+        text = move["move"]
+        if game.finished:
+            problems.append(f"move {number} ({text}) is after the end: no group is left")
+            return problems
         try:
             preview = game.preview(parse_cell(text))
         except (CoordinateError, MoveRejected) as error:
@@ -129,16 +166,16 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
                 f"move {number} ({text}) is not the group's canonical tile "
                 f"{format_cell(group.anchor)}"
             )
-        if move.get("tiles") != group.size:
+        if move["tiles"] != group.size:
             problems.append(
-                f"move {number} ({text}): {group.size} tiles, the record says {move.get('tiles')}"
+                f"move {number} ({text}): {group.size} tiles, the record says {move['tiles']}"
             )
-        if move.get("points") != preview.points:
+        if move["points"] != preview.points:
             problems.append(
                 f"move {number} ({text}): {preview.points} points by the rules, "
-                f"the record says {move.get('points')}"
+                f"the record says {move['points']}"
             )
-        total += int(move.get("points", 0)) if isinstance(move.get("points"), int) else 0
+        total += move["points"]
         game.play(group.anchor)
     if total != game.score:
         problems.append(f"points add up to {game.score}, the record says {total}")
@@ -152,18 +189,30 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
         "score": result.score if result else game.score,
     }
     for key, value in expected.items():
-        if record.get(key) != value:
-            problems.append(f"{key} is {value} by the rules, the record says {record.get(key)}")
+        if record[key] != value or type(record[key]) is not type(value):
+            problems.append(f"{key} is {json.dumps(value)} by the rules, the record says {json.dumps(record[key])}")
     return problems
 
 
 def read_records(path: Path) -> Iterator[tuple[int, object]]:
-    """Each non-blank line's number and its parsed JSON (or the ValueError it raised)."""
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
+    """Each non-blank line's number and its parsed JSON, or the LineError saying why
+    it is not JSON we accept. A line longer than ``MAX_LINE_BYTES`` is skipped
+    without being held in memory. OSError if the file cannot be read."""
+    with path.open("rb") as lines:
+        number = 0
+        while True:
+            raw = lines.readline(MAX_LINE_BYTES + 2)
+            if not raw:
+                return
+            number += 1
+            if not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
+                while raw and not raw.endswith(b"\n"):
+                    raw = lines.readline(1 << 16)
+                yield number, LineError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+                continue
+            if not raw.strip():
                 continue
             try:
-                yield number, json.loads(line)
-            except ValueError as error:
+                yield number, parse_line(raw.rstrip(b"\r\n"))
+            except LineError as error:
                 yield number, error

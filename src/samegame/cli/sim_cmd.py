@@ -35,6 +35,8 @@ from samegame.cli.common import (
 )
 from samegame.cli.errors import CommandError, ExitCode, fail
 from samegame.plugins import UnknownNameError
+from samegame.record_schema import json_schema
+from samegame.records import Verifier
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
@@ -341,31 +343,49 @@ def compare_command(
 
 
 def verify_command(
-    files: Annotated[list[str], typer.Argument(help="Record files (JSON lines) to replay.")],
+    files: Annotated[
+        list[str] | None, typer.Argument(help="Record files (JSON lines) to replay.")
+    ] = None,
+    output: FormatOption = TextOrJson.text,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the record format's JSON Schema and stop.")
+    ] = False,
+    replay_bots: Annotated[
+        bool,
+        typer.Option(
+            "--replay-bots/--no-replay-bots",
+            help="Replay each bot with its seed (off for bots with a time budget).",
+        ),
+    ] = True,
 ) -> None:
     """Replay every game record and report each mismatch as FILE:LINE: problem.
 
-    Exit 1 if any record does not verify or a line cannot be read, 4 if a file
-    cannot be read."""
+    Exit 1 if any record does not verify, a line cannot be read or a file has no
+    records; 4 if a file cannot be read."""
+    if schema:
+        print_json(json_schema())
+        return
+    if not files:
+        raise fail("give one or more record files, or --schema", ExitCode.USAGE)
     for name in files:
         _readable(name)
     tally = VerifyTally()
-    loaded = host()
+    verifier = Verifier(host(), replay_bots=replay_bots)
+    as_json = output is TextOrJson.json
     for name in files:
         try:
-            for problem in check_file(Path(name), name, loaded, tally):
-                typer.echo(problem)
+            for problem in check_file(Path(name), name, verifier, tally, keep=as_json):
+                if not as_json:
+                    typer.echo(problem)
         except OSError as error:
             raise fail(
                 f"cannot read {name}: {error.strerror or error}; check the file", ExitCode.INPUT
             ) from None
-        except UnicodeDecodeError:
-            raise fail(
-                f"cannot read {name}: it is not UTF-8 text; give a file of JSON lines",
-                ExitCode.INPUT,
-            ) from None
-    typer.echo(tally.describe())
-    if tally.bad:
+    if as_json:
+        print_json(tally.to_dict())
+    else:
+        typer.echo(tally.describe())
+    if not tally.ok:
         raise typer.Exit(ExitCode.REJECTED)
 
 
