@@ -119,30 +119,30 @@ NESTED = "[" * 100_000
 MALFORMED = {
     "nested": NESTED,
     "nested objects": '{"a":' * 50_000,
-    "huge float": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '"clear_bonus":1000', '"clear_bonus":1e999'
-    ),
+    "huge float": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"clear_bonus":1000', '"clear_bonus":1e999'),
     "infinity": '{"format":"samegame-record/1","seconds":Infinity}',
     "nan": '{"format":"samegame-record/1","seconds":NaN}',
     "long int": '{"format":"samegame-record/1","seed":' + "9" * 5000 + "}",
-    "long move": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '"move":"A4"', '"move":"A' + "9" * 5000 + '"'
-    ),
+    "long move": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"move":"A4"', '"move":"A' + "9" * 5000 + '"'),
     "repeated key": '{"format":"samegame-record/1","format":"samegame-record/1"}',
     "not an object": "[1, 2, 3]",
     "a string": '"samegame-record/1"',
-    "true for 1": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '"min_group":2', '"min_group":true'
-    ),
-    "float for int": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '"clear_bonus":1000', '"clear_bonus":1000.9'
-    ),
-    "string for int": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '"min_group":2', '"min_group":"2"'
-    ),
-    "unknown key": GOLDEN.read_text(encoding="utf-8").splitlines()[0].replace(
-        '{"format"', '{"note":"hi","format"'
-    ),
+    "true for 1": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"min_group":2', '"min_group":true'),
+    "float for int": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"clear_bonus":1000', '"clear_bonus":1000.9'),
+    "string for int": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"min_group":2', '"min_group":"2"'),
+    "unknown key": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('{"format"', '{"note":"hi","format"'),
     "too long": '{"format":"' + "x" * (1 << 20) + '"}',
 }
 

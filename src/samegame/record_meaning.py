@@ -116,7 +116,9 @@ class Claims:
         if generator is None:
             used = len(board.colour_counts())
             if record["colours"] != used:
-                return [f"colours is {used} on the given board, the record says {record['colours']}"]
+                return [
+                    f"colours is {used} on the given board, the record says {record['colours']}"
+                ]
             return []
         spec = BoardSpec(record["width"], record["height"], record["colours"])
         made, problem = self._boards.get(
@@ -141,7 +143,9 @@ class Claims:
         recorded = [move["move"] for move in record["moves"]]
         for number, (mine, theirs) in enumerate(zip(moves, recorded, strict=False), start=1):
             if mine != theirs:
-                return [f"bot {text} with seed {seed} plays {mine} at move {number}, the record says {theirs}"]
+                return [
+                    f"bot {text} with seed {seed} plays {mine} at move {number}, the record says {theirs}"
+                ]
         if len(moves) != len(recorded):
             return [
                 f"bot {text} with seed {seed} plays {len(moves)} moves, the record has {len(recorded)}"

@@ -118,7 +118,9 @@ class Spec:
         if missing:
             return f"{where} lacks the keys {', '.join(missing)}"
         for name, spec in self.fields:
-            wrong = spec.check(value[name], f"{name}" if where == "the record" else f"{where}.{name}")
+            wrong = spec.check(
+                value[name], f"{name}" if where == "the record" else f"{where}.{name}"
+            )
             if wrong is not None:
                 return wrong
         return None

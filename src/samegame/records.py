@@ -24,8 +24,10 @@ tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -144,53 +146,78 @@ def verify_record(record: object, host: PluginHost) -> list[str]:
     return Verifier(host).verify(record)
 
 
-def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
-    """The arithmetic: every move legal and canonical, its tiles and points, and the
-    result, as the rules core plays them."""
-    problems: list[str] = []
+@dataclass(frozen=True)
+class _Trace:
+    """What the rules core makes of a move list: per move its canonical tile, tiles
+    and points; where it stopped (the move's number and why) if a move could not be
+    played; and the result keys."""
+
+    moves: tuple[tuple[str, int, int], ...]
+    stopped: tuple[int, str] | None
+    result: dict[str, Any]
+
+
+@functools.lru_cache(maxsize=256)
+def _trace(board: Board, rules: Rules, moves: tuple[str, ...]) -> _Trace:
     game = Game(board, rules)
-    total = 0
-    for number, move in enumerate(record["moves"], start=1):
-        text = move["move"]
+    played: list[tuple[str, int, int]] = []
+    for number, text in enumerate(moves, start=1):
         if game.finished:
-            problems.append(f"move {number} ({text}) is after the end: no group is left")
-            return problems
+            return _Trace(tuple(played), (number, "is after the end: no group is left"), {})
         try:
             preview = game.preview(parse_cell(text))
         except (CoordinateError, MoveRejected) as error:
-            problems.append(f"move {number} ({text}) is illegal: {error}")
-            return problems
-        group = preview.group
-        if format_cell(group.anchor) != text:
+            return _Trace(tuple(played), (number, f"is illegal: {error}"), {})
+        played.append((format_cell(preview.group.anchor), preview.group.size, preview.points))
+        game.play(preview.group.anchor)
+    result = game.result()
+    return _Trace(
+        tuple(played),
+        None,
+        {
+            "finished": result is not None,
+            "remaining": game.board.tile_count(),
+            "cleared": game.board.is_empty(),
+            "bonus": result.bonus if result else 0,
+            "penalty": result.penalty if result else 0,
+            "score": result.score if result else game.score,
+        },
+    )
+
+
+def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
+    """The arithmetic: every move legal and canonical, its tiles and points, and the
+    result, as the rules core plays them."""
+    trace = _trace(board, rules, tuple(move["move"] for move in record["moves"]))
+    problems: list[str] = []
+    for number, (move, (anchor, tiles, points)) in enumerate(
+        zip(record["moves"], trace.moves, strict=False), start=1
+    ):
+        text = move["move"]
+        if anchor != text:
+            problems.append(f"move {number} ({text}) is not the group's canonical tile {anchor}")
+        if move["tiles"] != tiles:
             problems.append(
-                f"move {number} ({text}) is not the group's canonical tile "
-                f"{format_cell(group.anchor)}"
+                f"move {number} ({text}): {tiles} tiles, the record says {move['tiles']}"
             )
-        if move["tiles"] != group.size:
+        if move["points"] != points:
             problems.append(
-                f"move {number} ({text}): {group.size} tiles, the record says {move['tiles']}"
-            )
-        if move["points"] != preview.points:
-            problems.append(
-                f"move {number} ({text}): {preview.points} points by the rules, "
+                f"move {number} ({text}): {points} points by the rules, "
                 f"the record says {move['points']}"
             )
-        total += move["points"]
-        game.play(group.anchor)
-    if total != game.score:
-        problems.append(f"points add up to {game.score}, the record says {total}")
-    result = game.result()
-    expected = {
-        "finished": result is not None,
-        "remaining": game.board.tile_count(),
-        "cleared": game.board.is_empty(),
-        "bonus": result.bonus if result else 0,
-        "penalty": result.penalty if result else 0,
-        "score": result.score if result else game.score,
-    }
-    for key, value in expected.items():
+    if trace.stopped is not None:
+        number, why = trace.stopped
+        problems.append(f"move {number} ({record['moves'][number - 1]['move']}) {why}")
+        return problems
+    total = sum(move["points"] for move in record["moves"])
+    played = sum(points for _, _, points in trace.moves)
+    if total != played:
+        problems.append(f"points add up to {played}, the record says {total}")
+    for key, value in trace.result.items():
         if record[key] != value or type(record[key]) is not type(value):
-            problems.append(f"{key} is {json.dumps(value)} by the rules, the record says {json.dumps(record[key])}")
+            problems.append(
+                f"{key} is {json.dumps(value)} by the rules, the record says {json.dumps(record[key])}"
+            )
     return problems
 
 

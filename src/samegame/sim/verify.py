@@ -38,9 +38,7 @@ class FileTally:
             "file": self.name,
             "records": self.records,
             "verified": self.verified,
-            "failures": [
-                {"line": line, "problems": problems} for line, problems in self.failures
-            ],
+            "failures": [{"line": line, "problems": problems} for line, problems in self.failures],
         }
 
 
