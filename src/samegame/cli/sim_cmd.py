@@ -40,6 +40,7 @@ from samegame.records import Verifier
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
+from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
@@ -300,9 +301,24 @@ def compare_command(
     executor_kind: ExecutorOption = None,
     scheduler: SchedulerOption = None,
     output: FormatOption = TextOrJson.text,
+    require_better: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--require-better",
+            help="A,B: fail (exit 1) unless bot A beats bot B with 95 percent confidence.",
+        ),
+    ] = None,
+    require_mean: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--require-mean",
+            help="BOT=SCORE: fail (exit 1) unless the bot's mean is SCORE or more.",
+        ),
+    ] = None,
 ) -> None:
     """Play several bots on the same boards: mean scores with 95 percent intervals,
-    clear rates and paired differences against the first bot."""
+    clear rates and paired differences against the first bot. The --require-
+    options make it a gate for CI: exit 1 when one is not met."""
     where = _where(workers, executor_kind, scheduler)
     names = split_bots(bots)
     if len(names) < 2:
@@ -312,12 +328,14 @@ def compare_command(
     repeated = next((name for name in listed if listed.count(name) > 1), None)
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
+    gates = _gates(require_better or [], require_mean or [], listed)
     with _executor(where) as executor:
         progress = _progress(games, "boards")
         comparison, stop = compare(
             plan.setups, games, executor, boards=plan.boards, progress=progress
         )
         progress.close()
+    judged = [gate.judge(comparison) for gate in gates] if stop is None else []
     if output is TextOrJson.json:
         print_json(
             {
@@ -325,6 +343,7 @@ def compare_command(
                 "seed": seed,
                 "requested": games,
                 **comparison.to_dict(),
+                "gates": [result.to_dict() for result in judged],
                 "stopped": stop.to_dict() if stop else None,
             }
         )
@@ -339,7 +358,38 @@ def compare_command(
         typer.echo(f"{head}: {plan.about}.")
         for line in comparison.describe():
             typer.echo(line)
+        for result in judged:
+            typer.echo(f"Gate: {result.sentence}")
     _raise_if_stopped(stop, comparison.boards, games, plural(games, "board"))
+    failed = [result for result in judged if not result.passed]
+    if failed:
+        raise fail(
+            f"{len(failed)} of {len(judged)} {plural(len(judged), 'gate')} not met: "
+            f"{failed[0].sentence}",
+            ExitCode.REJECTED,
+        )
+
+
+def _gates(better: list[str], mean: list[str], listed: list[str]) -> list[Gate]:
+    """The gates, each bot in its normal spelling and among the compared bots."""
+    try:
+        gates = [parse_better(text) for text in better] + [parse_mean(text) for text in mean]
+        normal = [replace(g, bot=_spelling(g.bot), other=_spelling(g.other)) for g in gates]
+    except (GateError, BotOptionError) as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    for gate in normal:
+        for bot in gate.bots():
+            if bot not in listed:
+                raise fail(
+                    f"the gate names bot {bot}, which is not compared; compared: "
+                    f"{', '.join(listed)}",
+                    ExitCode.USAGE,
+                )
+    return normal
+
+
+def _spelling(text: str) -> str:
+    return str(parse_bot_spec(text)) if text else text
 
 
 def verify_command(
