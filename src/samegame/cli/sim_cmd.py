@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -41,6 +41,7 @@ from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
+from samegame.sim.outfile import LineFile, replaced_on_success
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
@@ -190,27 +191,44 @@ def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> No
     raise fail(f"{stop.message}; stopped {after}", ExitCode.REJECTED)
 
 
+class _Records:
+    """Where records go: nowhere, or a file replaced only when ``commit`` is called
+    (see samegame.sim.outfile); every write error is exit 4."""
+
+    def __init__(self, out: str | None, output: LineFile | None) -> None:
+        self._out = out
+        self._output = output
+
+    def write(self, record: Record) -> None:
+        if self._output is None or self._out is None:
+            return
+        try:
+            self._output.write_line(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+        except OSError as error:
+            raise _unwritable(self._out, error) from None
+
+    def commit(self) -> None:
+        if self._output is None or self._out is None:
+            return
+        try:
+            self._output.commit()
+        except OSError as error:
+            raise _unwritable(self._out, error) from None
+
+
 @contextmanager
-def _records_file(out: str | None) -> Iterator[Callable[[Record], None]]:
-    """A writer of one record per line to ``out``, flushed after each line (or one
-    that writes nothing); exit 4 if the file cannot be written."""
+def _records_file(out: str | None) -> Iterator[_Records]:
+    """The records' destination; exit 4 if the file cannot be written. An existing
+    file is replaced only by ``commit``, after the run."""
     if out is None:
-        yield lambda record: None
+        yield _Records(None, None)
         return
     with ExitStack() as stack:
         try:
-            stream = stack.enter_context(Path(out).open("w", encoding="utf-8"))
+            output = stack.enter_context(replaced_on_success(Path(out)))
         except OSError as error:
             raise _unwritable(out, error) from None
-
-        def write(record: Record) -> None:
-            try:
-                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-                stream.flush()
-            except OSError as error:
-                raise _unwritable(out, error) from None
-
-        yield write
+        yield _Records(out, output)
 
 
 def _unwritable(out: str, error: OSError) -> CommandError:
@@ -241,7 +259,7 @@ def simulate_command(
     """
     where = _where(workers, executor_kind, scheduler)
     plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
-    with _records_file(out) as write, _executor(where) as executor:
+    with _records_file(out) as records, _executor(where) as executor:
         progress = _progress(games, "games")
         started = time.perf_counter()
         summary, stop = simulate(
@@ -249,11 +267,12 @@ def simulate_command(
             games,
             executor,
             boards=plan.boards,
-            write=write,
+            write=records.write,
             progress=progress,
         )
         seconds = time.perf_counter() - started
         progress.close()
+        records.commit()  # also after an early stop: the records written are whole
     speed = summary.games / seconds if seconds > 0 else None
     if output is TextOrJson.json:
         print_json(
