@@ -41,6 +41,7 @@ from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
+from samegame.sim.lifetime import terminate_raises
 from samegame.sim.outfile import LineFile, replaced_on_success
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
@@ -188,6 +189,8 @@ def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> No
     after = f"after {done} of {total} {noun}"
     if stop.reason == "interrupted":
         raise fail(f"interrupted {after}; the results so far are above", ExitCode.INTERRUPTED)
+    if stop.reason == "terminated":
+        raise fail(f"terminated {after}; the results so far are above", ExitCode.TERMINATED)
     raise fail(f"{stop.message}; stopped {after}", ExitCode.REJECTED)
 
 
@@ -259,7 +262,7 @@ def simulate_command(
     """
     where = _where(workers, executor_kind, scheduler)
     plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
-    with _records_file(out) as records, _executor(where) as executor:
+    with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
         progress = _progress(games, "games")
         started = time.perf_counter()
         summary, stop = simulate(
@@ -272,7 +275,8 @@ def simulate_command(
         )
         seconds = time.perf_counter() - started
         progress.close()
-        records.commit()  # also after an early stop: the records written are whole
+        if summary.games or stop is None:  # an early stop keeps the whole records so far
+            records.commit()
     speed = summary.games / seconds if seconds > 0 else None
     if output is TextOrJson.json:
         print_json(
@@ -348,7 +352,7 @@ def compare_command(
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
-    with _executor(where) as executor:
+    with terminate_raises(), _executor(where) as executor:
         progress = _progress(games, "boards")
         comparison, stop = compare(
             plan.setups, games, executor, boards=plan.boards, progress=progress
