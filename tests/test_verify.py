@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
 
@@ -214,3 +216,49 @@ def test_verify_needs_files_or_schema(cli) -> None:
     result = cli("verify")
     assert result.code == 2
     assert result.err.startswith("Error: give one or more record files")
+
+
+# -- the published JSON Schema agrees with the checker -----------------------------
+
+
+def test_schema_option_prints_a_valid_json_schema(cli) -> None:
+    import jsonschema
+
+    result = cli("verify", "--schema")
+    assert result.code == 0
+    schema = json.loads(result.out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for line in golden_lines():
+        validator.validate(json.loads(line))
+    assert schema["title"] == "samegame-record/1"
+    assert schema["additionalProperties"] is False
+
+
+RECORD_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+@given(data=st.data())
+def test_what_the_checker_accepts_the_schema_accepts(data: st.DataObject) -> None:
+    """Change one position of a golden record to any JSON value: whenever the
+    checker accepts the result, so does the published schema (the checker is
+    stricter only in refusing integral floats such as 2.0 where JSON Schema's
+    "integer" admits them, and true/false, which Python reads as ints)."""
+    import jsonschema
+
+    from samegame.record_schema import check_shape, json_schema
+
+    record = json.loads(data.draw(st.sampled_from(golden_lines())))
+    keys = data.draw(st.lists(st.sampled_from(sorted(record)), min_size=1, max_size=2))
+    for key in keys:
+        record[key] = data.draw(RECORD_VALUES)
+    accepted = check_shape(record) is None
+    valid = jsonschema.Draft202012Validator(json_schema()).is_valid(record)
+    if accepted:
+        assert valid
+    if not valid:
+        assert not accepted
