@@ -1,10 +1,12 @@
 """``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
 
-Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare) or a
-record does not verify; 2 a bad option (bot option, --games, --workers, --scheduler
-without --executor dask, board options with --boards); 3 an unknown preset or bot,
-or an executor that cannot start (Dask not installed, scheduler out of reach); 4 an
-unreadable file; 130 Ctrl-C (the records written so far stay complete).
+Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare), a gate
+was not met (compare), a record does not verify or a file has no records (verify);
+2 a bad option (bot option, --games, --workers, --scheduler without --executor
+dask, board options with --boards, a bad gate); 3 an unknown preset or bot, or an
+executor that cannot start (Dask not installed, scheduler out of reach); 4 an
+unreadable file or an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the
+records written so far stay complete).
 """
 
 from __future__ import annotations
