@@ -575,3 +575,24 @@ def test_full_disk_is_one_error_line_exit_4() -> None:
 def test_an_unwritable_folder_is_exit_4(cli) -> None:
     result = cli("simulate", "--bot", "greedy", "--games", "1", "--out", "no/such/dir/r.jsonl")
     assert_one_line_error(result, 4, "cannot write no/such/dir/r.jsonl")
+
+
+def test_a_preset_file_its_name_does_not_find_is_recorded_as_custom_rules(
+    cli, tmp_path: Path
+) -> None:
+    shipped = next(p for p in list_presets(PluginHost(autoload=False))[0] if p.name == "basic")
+    assert shipped.path is not None
+    text = shipped.path.read_text(encoding="utf-8").replace("name: basic", "name: mine", 1)
+    assert "name: mine" in text
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    result = cli("simulate", "--preset", "./mine.yaml", "--bot", "greedy", "--size", "small",
+                 "--games", "3", "--out", "r.jsonl")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "preset mine" in result.out
+    assert {record["preset"] for record in read_lines(tmp_path / "r.jsonl")} == {None}
+    assert cli("verify", "r.jsonl").code == 0
+    named = cli(
+        "simulate", "--preset", "basic", "--bot", "greedy", "--games", "1", "--out", "b.jsonl"
+    )
+    assert named.code == 0
+    assert read_lines(tmp_path / "b.jsonl")[0]["preset"] == "basic"

@@ -37,6 +37,7 @@ from samegame.cli.common import (
 )
 from samegame.cli.errors import CommandError, ExitCode, fail
 from samegame.plugins import UnknownNameError
+from samegame.presets import Preset, PresetError, find_preset
 from samegame.record_schema import json_schema
 from samegame.records import Verifier
 from samegame.repl.terminal import resolve_accessible
@@ -82,6 +83,7 @@ class Plan:
     setups: tuple[GameSetup, ...]
     boards: tuple[tuple[str, ...], ...]
     about: str  # "preset basic, 8x10 boards with 4 colours (solvable), seed 7"
+    preset: str  # the preset's name, for the summary
 
 
 def _plan(
@@ -102,11 +104,12 @@ def _plan(
             ExitCode.USAGE,
         )
     preset = load_preset(preset_name)
+    recorded = _recorded_preset(preset)
     names = [_check_bot(text) for text in bots]
     if boards_file is not None:
         boards = tuple(board_text(board) for board in read_board_file(boards_file, many=True))
         what = f"the {len(boards)} {plural(len(boards), 'board')} of {boards_file} in turn"
-        setups = [GameSetup.of(preset.name, preset.rules, name, seed) for name in names]
+        setups = [GameSetup.of(recorded, preset.rules, name, seed) for name in names]
     else:
         boards = ()
         chosen = board_setup(preset, size, colours, board_type)
@@ -114,9 +117,20 @@ def _plan(
         what = (
             f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
         )
-        base = GameSetup.of(preset.name, preset.rules, names[0], seed, chosen.board_type, spec)
+        base = GameSetup.of(recorded, preset.rules, names[0], seed, chosen.board_type, spec)
         setups = [replace(base, bot=name) for name in names]
-    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}")
+    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}", preset.name)
+
+
+def _recorded_preset(preset: Preset) -> str | None:
+    """The preset's name for the records when that name finds this very preset
+    (so verify can compare the rules); None, custom rules, for a preset file that
+    its name does not find (given by path, or shadowed)."""
+    try:
+        found = find_preset(preset.name, host())
+    except PresetError:
+        return None
+    return preset.name if found == preset else None
 
 
 def _check_bot(text: str) -> str:
@@ -283,7 +297,7 @@ def simulate_command(
     if output is TextOrJson.json:
         print_json(
             {
-                "preset": plan.setups[0].preset,
+                "preset": plan.preset,
                 "bot": plan.setups[0].bot,
                 "seed": seed,
                 "requested": games,
@@ -364,7 +378,7 @@ def compare_command(
     if output is TextOrJson.json:
         print_json(
             {
-                "preset": plan.setups[0].preset,
+                "preset": plan.preset,
                 "seed": seed,
                 "requested": games,
                 **comparison.to_dict(),
