@@ -121,6 +121,11 @@ NESTED = "[" * 100_000
 MALFORMED = {
     "nested": NESTED,
     "nested objects": '{"a":' * 50_000,
+    "nested just below the recursion limit": '{"format":"samegame-record/1","preset":'
+    + "[" * 990
+    + "]" * 990
+    + "}",
+    "nested 9 deep": '{"format":"samegame-record/1","moves":' + "[" * 8 + "]" * 8 + "}",
     "huge float": GOLDEN.read_text(encoding="utf-8")
     .splitlines()[0]
     .replace('"clear_bonus":1000', '"clear_bonus":1e999'),

@@ -5,25 +5,31 @@ JSON Schema (``json_schema()``, printed by ``samegame verify --schema``), so the
 never disagree. A record is an object with exactly the keys of DESIGN.md, each of
 one JSON type: an integer is never a float, a string or a boolean (Python reads
 ``true`` as a bool, a subclass of int: it is refused), and every size and number is
-bounded. ``parse_line`` reads one line without ever raising for bad input: the line
-length is capped before ``json.loads``, integers longer than 20 digits, ``NaN``,
-``Infinity``, overflowing floats and repeated keys are refused, and deep nesting is
-caught.
+bounded. ``parse_line`` reads one line and raises only LineError for bad input:
+the line length and the nesting depth are capped before ``json.loads``, integers
+longer than 20 digits, ``NaN``, ``Infinity``, overflowing floats and repeated keys
+are refused, and a RecursionError is caught.
 
 >>> check_shape({"format": "samegame-record/1"})
 'the record lacks the keys preset, rules, generator, board_number, width, height, colours, board, bot, seed, moves, bonus, penalty, score, remaining, cleared, finished, seconds'
 >>> parse_line(b'{"a": 1e999}')
 Traceback (most recent call last):
 samegame.record_schema.LineError: the line is not a JSON record (1e999 is not a finite number)
+>>> parse_line(b'[' * 9 + b']' * 9)
+Traceback (most recent call last):
+samegame.record_schema.LineError: the line is not a JSON record (it nests more than 8 deep)
 >>> parse_line(b'[' * 100000)
 Traceback (most recent call last):
 samegame.record_schema.LineError: the line is not a JSON record (it is nested too deeply)
+>>> parse_line(b'{"moves": [{"move": "[[[[[[[[[["}]}')
+{'moves': [{'move': '[[[[[[[[[['}]}
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +42,7 @@ from samegame.palette import MAX_COLOURS, PALETTE
 RECORD_FORMAT = "samegame-record/1"
 MAX_LINE_BYTES = 1 << 20  # one MiB; the longest possible genuine record is far shorter
 MAX_INT_DIGITS = 20  # 2**64 - 1 has 20 digits
+MAX_DEPTH = 8  # a record nests 3 deep (the record, its moves, a move)
 MAX_CELLS = MAX_COLUMNS * MAX_HEIGHT
 MAX_POINTS = 10**15  # any one number of points: a move's, a bonus, a penalty, a score
 MAX_SECONDS = 10**9
@@ -158,8 +165,6 @@ class Spec:
 
 
 def _matches(pattern: str, text: str) -> bool:
-    import re
-
     return re.fullmatch(pattern.removeprefix("^").removesuffix("$"), text) is not None
 
 
@@ -269,6 +274,22 @@ def _no_repeats(pairs: Sequence[tuple[str, object]]) -> dict[str, object]:
     return result
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _too_deep(text: str) -> bool:
+    """True when arrays and objects nest more than ``MAX_DEPTH`` deep (found
+    without recursion: innermost pairs are removed one level at a time)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        brackets, removed = _INNERMOST.subn("", brackets)
+        if not removed:
+            return False
+    return _INNERMOST.search(brackets) is not None
+
+
 def parse_line(raw: bytes) -> object:
     """The JSON value of one line (at most ``MAX_LINE_BYTES``). Raises LineError,
     saying why, for any line that is not one; never any other exception."""
@@ -278,6 +299,8 @@ def parse_line(raw: bytes) -> object:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise LineError(f"the line is not UTF-8 text (byte {error.start + 1})") from None
+    if _too_deep(text):
+        raise LineError(f"the line is not a JSON record (it nests more than {MAX_DEPTH} deep)")
     try:
         return json.loads(
             text,
