@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import assert_one_line_error
 from samegame.sim.compare import split_bots
 
 
@@ -155,3 +156,70 @@ def test_lookahead_beats_random_on_small_boards(cli) -> None:
     lookahead = json.loads(result.out)["bots"][1]
     assert lookahead["difference"]["mean"] > 85
     assert lookahead["difference"]["interval"][0] > 0
+
+
+# -- gates for CI ------------------------------------------------------------------
+
+GATED = ("compare", "--bots", "random,tabu", "--preset", "basic", "--board-type", "random")
+
+
+def test_gates_pass_and_are_reported(cli) -> None:
+    result = cli(*GATED, "--games", "60", "--require-better", "tabu,random",
+                 "--require-mean", "tabu=100")  # fmt: skip
+    assert result.code == 0, result.err
+    gates = [line for line in result.out.splitlines() if line.startswith("Gate: ")]
+    assert gates[0].startswith("Gate: tabu beats random by ")
+    assert gates[0].endswith("above 0: passed.")
+    assert gates[1].startswith("Gate: tabu has mean score ")
+    assert gates[1].endswith("at least 100 wanted: passed.")
+
+
+@pytest.mark.parametrize(
+    "gate",
+    [
+        ("--require-better", "random,tabu"),  # the wrong way round
+        ("--require-mean", "tabu=100000"),
+        ("--require-mean", "random=1e9"),
+    ],
+)
+def test_a_gate_not_met_fails_the_job(cli, gate: tuple[str, str]) -> None:
+    result = cli(*GATED, "--games", "20", *gate)
+    assert result.code == 1
+    assert "failed." in result.out
+    errors = [line for line in result.err.splitlines() if not line.startswith("Played ")]
+    assert len(errors) == 1
+    assert errors[0].startswith("Error: 1 of 1 gate not met: ")
+
+
+def test_one_board_cannot_prove_better(cli) -> None:
+    result = cli(*GATED, "--games", "1", "--require-better", "tabu,random", "-f", "json")
+    assert result.code == 1
+    (gate,) = json.loads(result.out)["gates"]
+    assert gate["passed"] is False
+    assert "no interval from one board" in gate["sentence"]
+
+
+def test_gate_results_in_json(cli) -> None:
+    result = cli(*GATED, "--games", "20", "--require-mean", "random=0", "-f", "json")
+    assert result.code == 0
+    assert json.loads(result.out)["gates"] == [
+        {"passed": True, "sentence": json.loads(result.out)["gates"][0]["sentence"]}
+    ]
+    assert "random has mean score" in json.loads(result.out)["gates"][0]["sentence"]
+
+
+@pytest.mark.parametrize(
+    ("gate", "fragment"),
+    [
+        (("--require-better", "tabu"), "two different bots"),
+        (("--require-better", "tabu,tabu"), "two different bots"),
+        (("--require-better", "tabu,greedy"), "bot greedy, which is not compared"),
+        (("--require-mean", "tabu"), "BOT=SCORE"),
+        (("--require-mean", "tabu=lots"), "BOT=SCORE"),
+        (("--require-mean", "tabu=nan"), "BOT=SCORE"),
+        (("--require-mean", "largest=3"), "bot largest, which is not compared"),
+    ],
+)
+def test_bad_gates_are_usage_errors(cli, gate: tuple[str, str], fragment: str) -> None:
+    result = cli(*GATED, "--games", "2", *gate)
+    assert_one_line_error(result, 2, fragment)

@@ -68,11 +68,14 @@ def test_scheduler_address_simulation(cli, scheduler: str) -> None:
     assert f"on the Dask scheduler at {scheduler}" in result.out
 
 
-def test_bad_scheduler_address_is_one_line(cli) -> None:
-    result = cli(*SIMULATION, "--executor", "dask", "--scheduler", "bogus::x")
+def test_bad_scheduler_address_is_one_line_and_keeps_the_old_file(cli, tmp_path) -> None:
+    (tmp_path / "old.jsonl").write_text("the old records\n", encoding="utf-8")
+    result = cli(*SIMULATION, "--executor", "dask", "--scheduler", "bogus::x", "--out", "old.jsonl")
     assert result.code == 3
     assert result.err.startswith("Error: cannot reach the Dask scheduler at bogus::x")
     assert len(result.err.splitlines()) == 1
+    assert (tmp_path / "old.jsonl").read_text(encoding="utf-8") == "the old records\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "home") == ["old.jsonl"]
 
 
 def test_missing_dask_says_what_to_install(cli, monkeypatch: pytest.MonkeyPatch) -> None:

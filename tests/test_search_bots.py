@@ -99,7 +99,7 @@ def test_legal_games_whose_records_verify(text: str) -> None:
                 played,
                 board=board,
                 rules=rules,
-                preset="test",
+                preset=None,  # custom rules: no preset to compare them with
                 generator=None,
                 board_number=None,
                 colours=len(board.colour_counts()),

@@ -523,3 +523,77 @@ def test_a_game_that_cannot_be_set_up_names_the_game() -> None:
     expected = r"^game 4 could not be set up \(UnknownNameError: no board generator is named"
     with pytest.raises(GameFailed, match=expected):
         play_task(GameTask(setup, 4))
+
+
+# -- output files are never damaged -------------------------------------------------
+
+
+def test_an_executor_that_cannot_start_leaves_the_old_file(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "r.jsonl").write_text("old\n", encoding="utf-8")
+
+    def broken(*args: object) -> None:
+        raise executors.ExecutorError("the cluster is on fire")
+
+    monkeypatch.setattr(sim_cmd, "open_executor", broken)
+    result = cli(
+        "simulate", "--bot", "greedy", "--size", "small", "--games", "2", "--out", "r.jsonl"
+    )
+    assert_one_line_error(result, 3, "the cluster is on fire")
+    assert (tmp_path / "r.jsonl").read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "home") == ["r.jsonl"]
+
+
+def test_a_run_replaces_the_old_file_whole(cli, tmp_path: Path) -> None:
+    (tmp_path / "r.jsonl").write_text("old\n" * 1000, encoding="utf-8")
+    (tmp_path / "r.jsonl").chmod(0o640)
+    result = cli(
+        "simulate", "--bot", "greedy", "--size", "small", "--games", "2", "--out", "r.jsonl"
+    )
+    assert result.code == 0
+    assert len(read_lines(tmp_path / "r.jsonl")) == 2
+    assert (tmp_path / "r.jsonl").stat().st_mode & 0o777 == 0o640
+
+
+def test_full_disk_is_one_error_line_exit_4() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "samegame", "simulate", "--bot", "greedy", "--size", "small",
+         "--games", "2", "--out", "/dev/full"],
+        capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "SAMEGAME_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )  # fmt: skip
+    assert run.returncode == 4, run.stderr
+    assert run.stderr == "Error: cannot write /dev/full: No space left on device; check the path\n"
+    assert Path("/dev/full").is_char_device()
+
+
+def test_an_unwritable_folder_is_exit_4(cli) -> None:
+    result = cli("simulate", "--bot", "greedy", "--games", "1", "--out", "no/such/dir/r.jsonl")
+    assert_one_line_error(result, 4, "cannot write no/such/dir/r.jsonl")
+
+
+def test_a_preset_file_its_name_does_not_find_is_recorded_as_custom_rules(
+    cli, tmp_path: Path
+) -> None:
+    shipped = next(p for p in list_presets(PluginHost(autoload=False))[0] if p.name == "basic")
+    assert shipped.path is not None
+    text = shipped.path.read_text(encoding="utf-8").replace("name: basic", "name: mine", 1)
+    assert "name: mine" in text
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    result = cli("simulate", "--preset", "./mine.yaml", "--bot", "greedy", "--size", "small",
+                 "--games", "3", "--out", "r.jsonl")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "preset mine" in result.out
+    assert {record["preset"] for record in read_lines(tmp_path / "r.jsonl")} == {None}
+    assert cli("verify", "r.jsonl").code == 0
+    named = cli(
+        "simulate", "--preset", "basic", "--bot", "greedy", "--games", "1", "--out", "b.jsonl"
+    )
+    assert named.code == 0
+    assert read_lines(tmp_path / "b.jsonl")[0]["preset"] == "basic"

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
 
@@ -99,10 +101,7 @@ def test_one_mismatch_in_two_files(cli, tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("content", [None, b"\xff\xfe not text\n"])
-def test_unreadable_file_is_exit_4(cli, tmp_path: Path, content: bytes | None) -> None:
-    if content is not None:
-        (tmp_path / "missing.jsonl").write_bytes(content)
+def test_unreadable_file_is_exit_4(cli) -> None:
     result = cli("verify", str(GOLDEN), "missing.jsonl")
     assert result.code == 4
     assert len(result.err.splitlines()) == 1
@@ -114,3 +113,157 @@ def test_a_folder_is_unreadable(cli, tmp_path: Path) -> None:
     result = cli("verify", "folder")
     assert result.code == 4
     assert result.err.startswith("Error: cannot read folder")
+
+
+# -- malformed lines: each reported with its line, never a crash ------------------
+
+NESTED = "[" * 100_000
+MALFORMED = {
+    "nested": NESTED,
+    "nested objects": '{"a":' * 50_000,
+    "nested just below the recursion limit": '{"format":"samegame-record/1","preset":'
+    + "[" * 990
+    + "]" * 990
+    + "}",
+    "nested 9 deep": '{"format":"samegame-record/1","moves":' + "[" * 8 + "]" * 8 + "}",
+    "huge float": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"clear_bonus":1000', '"clear_bonus":1e999'),
+    "infinity": '{"format":"samegame-record/1","seconds":Infinity}',
+    "nan": '{"format":"samegame-record/1","seconds":NaN}',
+    "long int": '{"format":"samegame-record/1","seed":' + "9" * 5000 + "}",
+    "long move": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"move":"A4"', '"move":"A' + "9" * 5000 + '"'),
+    "repeated key": '{"format":"samegame-record/1","format":"samegame-record/1"}',
+    "not an object": "[1, 2, 3]",
+    "a string": '"samegame-record/1"',
+    "true for 1": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"min_group":2', '"min_group":true'),
+    "float for int": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"clear_bonus":1000', '"clear_bonus":1000.9'),
+    "string for int": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('"min_group":2', '"min_group":"2"'),
+    "unknown key": GOLDEN.read_text(encoding="utf-8")
+    .splitlines()[0]
+    .replace('{"format"', '{"note":"hi","format"'),
+    "too long": '{"format":"' + "x" * (1 << 20) + '"}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_each_malformed_line_is_one_problem_and_the_run_goes_on(
+    cli, tmp_path: Path, name: str
+) -> None:
+    good = golden_lines()
+    (tmp_path / "bad.jsonl").write_text(
+        "\n".join([good[0], MALFORMED[name], good[1]]) + "\n", encoding="utf-8"
+    )
+    result = cli("verify", "bad.jsonl")
+    assert result.code == 1
+    assert result.err == ""
+    lines = result.out.splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("bad.jsonl:2: ")
+    assert len(lines[0]) < 400
+    assert lines[1] == "Verified 3 records in 1 file: 1 record has mismatches."
+
+
+def test_not_utf8_is_a_problem_of_its_line(cli, tmp_path: Path) -> None:
+    good = golden_lines()[0].encode()
+    (tmp_path / "bytes.jsonl").write_bytes(good + b"\n\xff\xfe not text\n" + good + b"\n")
+    result = cli("verify", "bytes.jsonl")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "bytes.jsonl:2: the line is not UTF-8 text (byte 1)",
+        "Verified 3 records in 1 file: 1 record has mismatches.",
+    ]
+
+
+@pytest.mark.parametrize("content", ["", "\n\n  \n"])
+def test_a_file_with_no_records_fails(cli, tmp_path: Path, content: str) -> None:
+    (tmp_path / "empty.jsonl").write_text(content, encoding="utf-8")
+    result = cli("verify", str(GOLDEN), "empty.jsonl")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "empty.jsonl: the file has no records; a record file holds one JSON record per line",
+        "Verified 8 records in 2 files: no records in empty.jsonl.",
+    ]
+
+
+def test_json_report_per_file(cli, tmp_path: Path) -> None:
+    tamper(tmp_path)
+    (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    result = cli("verify", "--format", "json", str(GOLDEN), "results.jsonl", "empty.jsonl")
+    assert result.code == 1
+    report = json.loads(result.out)
+    assert (report["records"], report["verified"], report["failed"], report["ok"]) == (
+        15,
+        10,
+        5,
+        False,
+    )
+    golden, tampered, empty = report["files"]
+    assert golden == {"file": str(GOLDEN), "records": 8, "verified": 8, "failures": []}
+    assert (tampered["records"], tampered["verified"]) == (7, 2)
+    assert [f["line"] for f in tampered["failures"]] == [2, 3, 5, 6, 7]
+    assert all(f["problems"] for f in tampered["failures"])
+    assert empty == {"file": "empty.jsonl", "records": 0, "verified": 0, "failures": []}
+    good = cli("verify", "-f", "json", str(GOLDEN))
+    assert good.code == 0
+    assert json.loads(good.out)["ok"] is True
+
+
+def test_verify_needs_files_or_schema(cli) -> None:
+    result = cli("verify")
+    assert result.code == 2
+    assert result.err.startswith("Error: give one or more record files")
+
+
+# -- the published JSON Schema agrees with the checker -----------------------------
+
+
+def test_schema_option_prints_a_valid_json_schema(cli) -> None:
+    import jsonschema
+
+    result = cli("verify", "--schema")
+    assert result.code == 0
+    schema = json.loads(result.out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for line in golden_lines():
+        validator.validate(json.loads(line))
+    assert schema["title"] == "samegame-record/1"
+    assert schema["additionalProperties"] is False
+
+
+RECORD_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+@given(data=st.data())
+def test_what_the_checker_accepts_the_schema_accepts(data: st.DataObject) -> None:
+    """Change one position of a golden record to any JSON value: whenever the
+    checker accepts the result, so does the published schema (the checker is
+    stricter only in refusing integral floats such as 2.0 where JSON Schema's
+    "integer" admits them, and true/false, which Python reads as ints)."""
+    import jsonschema
+
+    from samegame.record_schema import check_shape, json_schema
+
+    record = json.loads(data.draw(st.sampled_from(golden_lines())))
+    keys = data.draw(st.lists(st.sampled_from(sorted(record)), min_size=1, max_size=2))
+    for key in keys:
+        record[key] = data.draw(RECORD_VALUES)
+    accepted = check_shape(record) is None
+    valid = jsonschema.Draft202012Validator(json_schema()).is_valid(record)
+    if accepted:
+        assert valid
+    if not valid:
+        assert not accepted

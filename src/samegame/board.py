@@ -172,6 +172,12 @@ class Board:
     def __hash__(self) -> int:
         return self._hash
 
+    def __copy__(self) -> Board:
+        return self  # immutable: a copy is the same board
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self
+
     def __repr__(self) -> str:
         from samegame.textboard import write_board
 

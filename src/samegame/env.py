@@ -305,6 +305,13 @@ class SameGameEnv:
         self._over = terminated or truncated
         return self._observe(game.board), reward, terminated, truncated, self._info(game)
 
+    def current(self) -> tuple[Observation, dict[str, Any]]:
+        """The observation and info of the current position, as the last ``reset``
+        or ``step`` gave them; RuntimeError before the first ``reset``."""
+        if self._game is None:
+            raise RuntimeError("call reset() first")
+        return self._observe(self._game.board), self._info(self._game)
+
     def render(self) -> str:
         """The current board in the board text format (top row first)."""
         return write_board(self.board)

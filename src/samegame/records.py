@@ -14,7 +14,7 @@ tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 >>> from samegame.textboard import read_board
 >>> board, rules = read_board("RRB\\nRBB\\nGGB"), Rules(BASIC)
 >>> record = make_record(play_game(GREEDY.create({}), board, rules, 1), board=board, rules=rules,
-...     preset="basic", generator=None, board_number=None, colours=3, bot="greedy", seed=1)
+...     preset=None, generator=None, board_number=None, colours=3, bot="greedy", seed=1)
 >>> verify_record(record, PluginHost(autoload=False))
 []
 >>> record["moves"][0]["points"] = 9
@@ -24,8 +24,10 @@ tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +35,18 @@ from samegame.board import Board, BoardError
 from samegame.bots import PlayedGame
 from samegame.coords import CoordinateError, format_cell, parse_cell
 from samegame.game import Game, MoveRejected
-from samegame.limits import MAX_RECORD_LINE_BYTES, InputTooLargeError
 from samegame.plugins import PluginHost, UnknownNameError
-from samegame.quoting import shown
+from samegame.record_meaning import Claims
+from samegame.record_schema import (
+    MAX_LINE_BYTES,
+    RECORD_FORMAT,
+    LineError,
+    check_shape,
+    parse_line,
+)
 from samegame.rules import Rules
 from samegame.textboard import TextBoardError, board_rows, read_board
 
-RECORD_FORMAT = "samegame-record/1"
 KNOWN_FORMATS = (RECORD_FORMAT,)
 
 
@@ -48,7 +55,7 @@ def make_record(
     *,
     board: Board,
     rules: Rules,
-    preset: str,
+    preset: str | None,
     generator: str | None,
     board_number: int | None,
     colours: int,
@@ -86,98 +93,153 @@ def make_record(
 def _rules(record: dict[str, Any], host: PluginHost) -> Rules:
     spec = record["rules"]
     return Rules(
-        host.formula(str(spec["formula"])),
-        clear_bonus=int(spec["clear_bonus"]),
-        penalty=host.penalty(str(spec["penalty"])),
-        min_group=int(spec["min_group"]),
+        host.formula(spec["formula"]),
+        clear_bonus=spec["clear_bonus"],
+        penalty=host.penalty(spec["penalty"]),
+        min_group=spec["min_group"],
     )
 
 
+class Verifier:
+    """Verifies records one at a time, with one plugin host and caches of the boards,
+    presets and bot games already checked (see ``samegame.record_meaning``)."""
+
+    def __init__(self, host: PluginHost, *, replay_bots: bool = True) -> None:
+        self.host = host
+        self.claims = Claims(host, replay_bots=replay_bots)
+
+    def verify(self, record: object) -> list[str]:
+        """Every mismatch as one sentence (none when the record is right): its shape,
+        then what it claims, then the replay of its moves by the rules core."""
+        if isinstance(record, dict) and record.get("format") not in KNOWN_FORMATS:
+            shown = str(record.get("format"))[:40]
+            return [f"unknown record format {shown!r}; known: {', '.join(KNOWN_FORMATS)}"]
+        wrong = check_shape(record)
+        if wrong is not None:
+            return [wrong]
+        assert isinstance(record, dict), "a record of the right shape is an object"
+        try:
+            rules = _rules(record, self.host)
+        except UnknownNameError as error:
+            return [f"the record's rules need a plugin that is not loaded: {error}"]
+        except ValueError as error:
+            return [f"the record's rules are impossible: {error}"]
+        try:
+            board = read_board("\n".join(record["board"]), tiles_required=True)
+        except (TextBoardError, BoardError) as error:
+            return [f"the board is not a board: {error}"]
+        if (board.width, board.height) != (record["width"], record["height"]):
+            return [
+                f"the board is {board.width}x{board.height}, the record says "
+                f"{record['width']}x{record['height']}"
+            ]
+        problems = self.claims.preset(record) + self.claims.board(record, board)
+        problems += _replay(record, board, rules)
+        if not problems:
+            problems = self.claims.bot(record, board, rules)
+        return problems
+
+
 def verify_record(record: object, host: PluginHost) -> list[str]:
-    """Replay a record with the rules core; every mismatch as one sentence (none when
-    the record is right)."""
-    if not isinstance(record, dict):
-        return ["a record is a JSON object"]
-    if record.get("format") not in KNOWN_FORMATS:
-        return [
-            f"unknown record format {record.get('format')!r}; known: {', '.join(KNOWN_FORMATS)}"
-        ]
-    try:
-        rules = _rules(record, host)
-        board = read_board("\n".join(record["board"]), tiles_required=True)
-        moves = list(record["moves"])
-    except UnknownNameError as error:
-        return [f"the record's rules need a plugin that is not loaded: {error}"]
-    except (KeyError, TypeError, ValueError, TextBoardError, BoardError) as error:
-        return [f"the record is incomplete or malformed ({type(error).__name__}: {error})"]
-    problems: list[str] = []
-    if (board.width, board.height) != (record.get("width"), record.get("height")):
-        problems.append(
-            f"the board is {board.width}x{board.height}, the record says "
-            f"{record.get('width')}x{record.get('height')}"
-        )
+    """Replay one record with the rules core and check its claims; every mismatch as
+    one sentence (none when the record is right)."""
+    return Verifier(host).verify(record)
+
+
+@dataclass(frozen=True)
+class _Trace:
+    """What the rules core makes of a move list: per move its canonical tile, tiles
+    and points; where it stopped (the move's number and why) if a move could not be
+    played; and the result keys."""
+
+    moves: tuple[tuple[str, int, int], ...]
+    stopped: tuple[int, str] | None
+    result: dict[str, Any]
+
+
+@functools.lru_cache(maxsize=256)
+def _trace(board: Board, rules: Rules, moves: tuple[str, ...]) -> _Trace:
     game = Game(board, rules)
-    total = 0
-    for number, move in enumerate(moves, start=1):
-        text = shown(str(move.get("move")) if isinstance(move, dict) else repr(move))
+    played: list[tuple[str, int, int]] = []
+    for number, text in enumerate(moves, start=1):
+        if game.finished:
+            return _Trace(tuple(played), (number, "is after the end: no group is left"), {})
         try:
             preview = game.preview(parse_cell(text))
         except (CoordinateError, MoveRejected) as error:
-            problems.append(f"move {number} ({text}) is illegal: {error}")
-            return problems
-        group = preview.group
-        if format_cell(group.anchor) != text:
-            problems.append(
-                f"move {number} ({text}) is not the group's canonical tile "
-                f"{format_cell(group.anchor)}"
-            )
-        if move.get("tiles") != group.size:
-            problems.append(
-                f"move {number} ({text}): {group.size} tiles, the record says {move.get('tiles')}"
-            )
-        if move.get("points") != preview.points:
-            problems.append(
-                f"move {number} ({text}): {preview.points} points by the rules, "
-                f"the record says {move.get('points')}"
-            )
-        total += int(move.get("points", 0)) if isinstance(move.get("points"), int) else 0
-        game.play(group.anchor)
-    if total != game.score:
-        problems.append(f"points add up to {game.score}, the record says {total}")
+            return _Trace(tuple(played), (number, f"is illegal: {error}"), {})
+        played.append((format_cell(preview.group.anchor), preview.group.size, preview.points))
+        game.play(preview.group.anchor)
     result = game.result()
-    expected = {
-        "finished": result is not None,
-        "remaining": game.board.tile_count(),
-        "cleared": game.board.is_empty(),
-        "bonus": result.bonus if result else 0,
-        "penalty": result.penalty if result else 0,
-        "score": result.score if result else game.score,
-    }
-    for key, value in expected.items():
-        if record.get(key) != value:
-            problems.append(f"{key} is {value} by the rules, the record says {record.get(key)}")
+    return _Trace(
+        tuple(played),
+        None,
+        {
+            "finished": result is not None,
+            "remaining": game.board.tile_count(),
+            "cleared": game.board.is_empty(),
+            "bonus": result.bonus if result else 0,
+            "penalty": result.penalty if result else 0,
+            "score": result.score if result else game.score,
+        },
+    )
+
+
+def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
+    """The arithmetic: every move legal and canonical, its tiles and points, and the
+    result, as the rules core plays them."""
+    trace = _trace(board, rules, tuple(move["move"] for move in record["moves"]))
+    problems: list[str] = []
+    for number, (move, (anchor, tiles, points)) in enumerate(
+        zip(record["moves"], trace.moves, strict=False), start=1
+    ):
+        text = move["move"]
+        if anchor != text:
+            problems.append(f"move {number} ({text}) is not the group's canonical tile {anchor}")
+        if move["tiles"] != tiles:
+            problems.append(
+                f"move {number} ({text}): {tiles} tiles, the record says {move['tiles']}"
+            )
+        if move["points"] != points:
+            problems.append(
+                f"move {number} ({text}): {points} points by the rules, "
+                f"the record says {move['points']}"
+            )
+    if trace.stopped is not None:
+        number, why = trace.stopped
+        problems.append(f"move {number} ({record['moves'][number - 1]['move']}) {why}")
+        return problems
+    total = sum(move["points"] for move in record["moves"])
+    played = sum(points for _, _, points in trace.moves)
+    if total != played:
+        problems.append(f"points add up to {played}, the record says {total}")
+    for key, value in trace.result.items():
+        if record[key] != value or type(record[key]) is not type(value):
+            problems.append(
+                f"{key} is {json.dumps(value)} by the rules, the record says {json.dumps(record[key])}"
+            )
     return problems
 
 
 def read_records(path: Path) -> Iterator[tuple[int, object]]:
-    """Each non-blank line's number and its parsed JSON (or the ValueError it raised).
-
-    A line longer than ``MAX_RECORD_LINE_BYTES`` characters raises
-    InputTooLargeError (after reading one character more), so an endless stream
-    such as /dev/zero ends quickly."""
-    with path.open(encoding="utf-8") as stream:
+    """Each non-blank line's number and its parsed JSON, or the LineError saying why
+    it is not JSON we accept. A line longer than ``MAX_LINE_BYTES`` is skipped
+    without being held in memory. OSError if the file cannot be read."""
+    with path.open("rb") as lines:
         number = 0
-        while line := stream.readline(MAX_RECORD_LINE_BYTES + 1):
+        while True:
+            raw = lines.readline(MAX_LINE_BYTES + 2)
+            if not raw:
+                return
             number += 1
-            if len(line) > MAX_RECORD_LINE_BYTES:
-                raise InputTooLargeError(
-                    f"line {number} is longer than {MAX_RECORD_LINE_BYTES:,} characters"
-                )
-            if not line.strip():
+            if not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
+                while raw and not raw.endswith(b"\n"):
+                    raw = lines.readline(1 << 16)
+                yield number, LineError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+                continue
+            if not raw.strip():
                 continue
             try:
-                yield number, json.loads(line)
-            except ValueError as error:
+                yield number, parse_line(raw.rstrip(b"\r\n"))
+            except LineError as error:
                 yield number, error
-            except RecursionError:
-                yield number, ValueError("the JSON is nested too deeply")

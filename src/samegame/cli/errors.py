@@ -9,6 +9,7 @@
 | 4 | an input file problem: unreadable file, bad board text, a file over its cap |
 | 5 | saved data problem: a corrupt or newer-format database |
 | 130 | interrupted (Ctrl-C) |
+| 143 | terminated (SIGTERM) during a simulation or comparison |
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class ExitCode(IntEnum):
     INPUT = 4
     DATA = 5
     INTERRUPTED = 130
+    TERMINATED = 143
 
 
 class CommandError(Exception):

@@ -1,10 +1,12 @@
 """``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
 
-Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare) or a
-record does not verify; 2 a bad option (bot option, --games, --workers, --scheduler
-without --executor dask, board options with --boards); 3 an unknown preset or bot,
-or an executor that cannot start (Dask not installed, scheduler out of reach); 4 an
-unreadable file; 130 Ctrl-C (the records written so far stay complete).
+Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare), a gate
+was not met (compare), a record does not verify or a file has no records (verify);
+2 a bad option (bot option, --games, --workers, --scheduler without --executor
+dask, board options with --boards, a bad gate); 3 an unknown preset or bot, or an
+executor that cannot start (Dask not installed, scheduler out of reach); 4 an
+unreadable file or an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the
+records written so far stay complete).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,11 +36,16 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import CommandError, ExitCode, fail
-from samegame.limits import InputTooLargeError
 from samegame.plugins import UnknownNameError
+from samegame.presets import Preset, PresetError, find_preset
+from samegame.record_schema import json_schema
+from samegame.records import Verifier
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
+from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
+from samegame.sim.lifetime import terminate_raises
+from samegame.sim.outfile import LineFile, replaced_on_success
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
@@ -85,6 +92,7 @@ class Plan:
     setups: tuple[GameSetup, ...]
     boards: tuple[tuple[str, ...], ...]
     about: str  # "preset basic, 8x10 boards with 4 colours (solvable), seed 7"
+    preset: str  # the preset's name, for the summary
 
 
 def _plan(
@@ -105,11 +113,12 @@ def _plan(
             ExitCode.USAGE,
         )
     preset = load_preset(preset_name)
+    recorded = _recorded_preset(preset)
     names = [_check_bot(text) for text in bots]
     if boards_file is not None:
         boards = tuple(board_text(board) for board in read_board_file(boards_file, many=True))
         what = f"the {len(boards)} {plural(len(boards), 'board')} of {boards_file} in turn"
-        setups = [GameSetup.of(preset.name, preset.rules, name, seed) for name in names]
+        setups = [GameSetup.of(recorded, preset.rules, name, seed) for name in names]
     else:
         boards = ()
         chosen = board_setup(preset, size, colours, board_type)
@@ -117,9 +126,20 @@ def _plan(
         what = (
             f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
         )
-        base = GameSetup.of(preset.name, preset.rules, names[0], seed, chosen.board_type, spec)
+        base = GameSetup.of(recorded, preset.rules, names[0], seed, chosen.board_type, spec)
         setups = [replace(base, bot=name) for name in names]
-    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}")
+    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}", preset.name)
+
+
+def _recorded_preset(preset: Preset) -> str | None:
+    """The preset's name for the records when that name finds this very preset
+    (so verify can compare the rules); None, custom rules, for a preset file that
+    its name does not find (given by path, or shadowed)."""
+    try:
+        found = find_preset(preset.name, host())
+    except PresetError:
+        return None
+    return preset.name if found == preset else None
 
 
 def _check_bot(text: str) -> str:
@@ -194,30 +214,49 @@ def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> No
     after = f"after {done} of {total} {noun}"
     if stop.reason == "interrupted":
         raise fail(f"interrupted {after}; the results so far are above", ExitCode.INTERRUPTED)
+    if stop.reason == "terminated":
+        raise fail(f"terminated {after}; the results so far are above", ExitCode.TERMINATED)
     raise fail(f"{stop.message}; stopped {after}", ExitCode.REJECTED)
 
 
+class _Records:
+    """Where records go: nowhere, or a file replaced only when ``commit`` is called
+    (see samegame.sim.outfile); every write error is exit 4."""
+
+    def __init__(self, out: str | None, output: LineFile | None) -> None:
+        self._out = out
+        self._output = output
+
+    def write(self, record: Record) -> None:
+        if self._output is None or self._out is None:
+            return
+        try:
+            self._output.write_line(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+        except OSError as error:
+            raise _unwritable(self._out, error) from None
+
+    def commit(self) -> None:
+        if self._output is None or self._out is None:
+            return
+        try:
+            self._output.commit()
+        except OSError as error:
+            raise _unwritable(self._out, error) from None
+
+
 @contextmanager
-def _records_file(out: str | None) -> Iterator[Callable[[Record], None]]:
-    """A writer of one record per line to ``out``, flushed after each line (or one
-    that writes nothing); exit 4 if the file cannot be written."""
+def _records_file(out: str | None) -> Iterator[_Records]:
+    """The records' destination; exit 4 if the file cannot be written. An existing
+    file is replaced only by ``commit``, after the run."""
     if out is None:
-        yield lambda record: None
+        yield _Records(None, None)
         return
     with ExitStack() as stack:
         try:
-            stream = stack.enter_context(Path(out).open("w", encoding="utf-8"))
+            output = stack.enter_context(replaced_on_success(Path(out)))
         except OSError as error:
             raise _unwritable(out, error) from None
-
-        def write(record: Record) -> None:
-            try:
-                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-                stream.flush()
-            except OSError as error:
-                raise _unwritable(out, error) from None
-
-        yield write
+        yield _Records(out, output)
 
 
 def _unwritable(out: str, error: OSError) -> CommandError:
@@ -248,7 +287,7 @@ def simulate_command(
     """
     where = _where(workers, executor_kind, scheduler)
     plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
-    with _records_file(out) as write, _executor(where) as executor:
+    with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
         progress = _progress(games, "games")
         started = time.perf_counter()
         summary, stop = simulate(
@@ -256,16 +295,18 @@ def simulate_command(
             games,
             executor,
             boards=plan.boards,
-            write=write,
+            write=records.write,
             progress=progress,
         )
         seconds = time.perf_counter() - started
         progress.close()
+        if summary.games or stop is None:  # an early stop keeps the whole records so far
+            records.commit()
     speed = summary.games / seconds if seconds > 0 else None
     if output is TextOrJson.json:
         print_json(
             {
-                "preset": plan.setups[0].preset,
+                "preset": plan.preset,
                 "bot": plan.setups[0].bot,
                 "seed": seed,
                 "requested": games,
@@ -308,9 +349,24 @@ def compare_command(
     executor_kind: ExecutorOption = None,
     scheduler: SchedulerOption = None,
     output: FormatOption = TextOrJson.text,
+    require_better: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--require-better",
+            help="A,B: fail (exit 1) unless bot A beats bot B with 95 percent confidence.",
+        ),
+    ] = None,
+    require_mean: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--require-mean",
+            help="BOT=SCORE: fail (exit 1) unless the bot's mean is SCORE or more.",
+        ),
+    ] = None,
 ) -> None:
     """Play several bots on the same boards: mean scores with 95 percent intervals,
-    clear rates and paired differences against the first bot."""
+    clear rates and paired differences against the first bot. The --require-
+    options make it a gate for CI: exit 1 when one is not met."""
     where = _where(workers, executor_kind, scheduler)
     names = split_bots(bots)
     if len(names) < 2:
@@ -320,19 +376,22 @@ def compare_command(
     repeated = next((name for name in listed if listed.count(name) > 1), None)
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
-    with _executor(where) as executor:
+    gates = _gates(require_better or [], require_mean or [], listed)
+    with terminate_raises(), _executor(where) as executor:
         progress = _progress(games, "boards")
         comparison, stop = compare(
             plan.setups, games, executor, boards=plan.boards, progress=progress
         )
         progress.close()
+    judged = [gate.judge(comparison) for gate in gates] if stop is None else []
     if output is TextOrJson.json:
         print_json(
             {
-                "preset": plan.setups[0].preset,
+                "preset": plan.preset,
                 "seed": seed,
                 "requested": games,
                 **comparison.to_dict(),
+                "gates": [result.to_dict() for result in judged],
                 "stopped": stop.to_dict() if stop else None,
             }
         )
@@ -347,39 +406,84 @@ def compare_command(
         typer.echo(f"{head}: {plan.about}.")
         for line in comparison.describe():
             typer.echo(line)
+        for result in judged:
+            typer.echo(f"Gate: {result.sentence}")
     _raise_if_stopped(stop, comparison.boards, games, plural(games, "board"))
+    failed = [result for result in judged if not result.passed]
+    if failed:
+        raise fail(
+            f"{len(failed)} of {len(judged)} {plural(len(judged), 'gate')} not met: "
+            f"{failed[0].sentence}",
+            ExitCode.REJECTED,
+        )
+
+
+def _gates(better: list[str], mean: list[str], listed: list[str]) -> list[Gate]:
+    """The gates, each bot in its normal spelling and among the compared bots."""
+    try:
+        gates = [parse_better(text) for text in better] + [parse_mean(text) for text in mean]
+        normal = [replace(g, bot=_spelling(g.bot), other=_spelling(g.other)) for g in gates]
+    except (GateError, BotOptionError) as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    for gate in normal:
+        for bot in gate.bots():
+            if bot not in listed:
+                raise fail(
+                    f"the gate names bot {bot}, which is not compared; compared: "
+                    f"{', '.join(listed)}",
+                    ExitCode.USAGE,
+                )
+    return normal
+
+
+def _spelling(text: str) -> str:
+    return str(parse_bot_spec(text)) if text else text
 
 
 def verify_command(
-    files: Annotated[list[str], typer.Argument(help="Record files (JSON lines) to replay.")],
+    files: Annotated[
+        list[str] | None, typer.Argument(help="Record files (JSON lines) to replay.")
+    ] = None,
+    output: FormatOption = TextOrJson.text,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the record format's JSON Schema and stop.")
+    ] = False,
+    replay_bots: Annotated[
+        bool,
+        typer.Option(
+            "--replay-bots/--no-replay-bots",
+            help="Replay each bot with its seed (off for bots with a time budget).",
+        ),
+    ] = True,
 ) -> None:
     """Replay every game record and report each mismatch as FILE:LINE: problem.
 
-    Exit 1 if any record does not verify or a line cannot be read, 4 if a file
-    cannot be read."""
+    Exit 1 if any record does not verify, a line cannot be read or a file has no
+    records; 4 if a file cannot be read."""
+    if schema:
+        print_json(json_schema())
+        return
+    if not files:
+        raise fail("give one or more record files, or --schema", ExitCode.USAGE)
     for name in files:
         _readable(name)
     tally = VerifyTally()
-    loaded = host()
+    verifier = Verifier(host(), replay_bots=replay_bots)
+    as_json = output is TextOrJson.json
     for name in files:
         try:
-            for problem in check_file(Path(name), name, loaded, tally):
-                typer.echo(problem)
+            for problem in check_file(Path(name), name, verifier, tally, keep=as_json):
+                if not as_json:
+                    typer.echo(problem)
         except OSError as error:
             raise fail(
                 f"cannot read {name}: {error.strerror or error}; check the file", ExitCode.INPUT
             ) from None
-        except UnicodeDecodeError:
-            raise fail(
-                f"cannot read {name}: it is not UTF-8 text; give a file of JSON lines",
-                ExitCode.INPUT,
-            ) from None
-        except InputTooLargeError as error:
-            raise fail(
-                f"cannot read {name}: {error}; give a file of JSON lines", ExitCode.INPUT
-            ) from None
-    typer.echo(tally.describe())
-    if tally.bad:
+    if as_json:
+        print_json(tally.to_dict())
+    else:
+        typer.echo(tally.describe())
+    if not tally.ok:
         raise typer.Exit(ExitCode.REJECTED)
 
 

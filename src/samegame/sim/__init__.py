@@ -2,8 +2,10 @@
 process pool or on a Dask cluster (see docs/simulator.md).
 
 - ``tasks``: one game as a pure function of a small task (seed derivation);
-- ``executors``: where games run;
+- ``executors``: where games run; ``lifetime``: workers die with their parent;
 - ``runner``: ordered, bounded streaming of records over an executor;
 - ``stats``: streaming summary statistics;
-- ``simulate`` and ``compare``: the two kinds of run.
+- ``simulate`` and ``compare``: the two kinds of run; ``gate``: compare as a CI check;
+- ``verify``: record files checked line by line; ``outfile``: the output file,
+  replaced only when a run has played.
 """

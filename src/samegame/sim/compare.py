@@ -54,6 +54,15 @@ class Comparison:
 
     def __init__(self, bots: Sequence[str]) -> None:
         self.tallies = [BotTally(bot) for bot in bots]
+        self._pairs = {
+            (a, b): Moments() for a in range(len(bots)) for b in range(len(bots)) if a != b
+        }
+
+    def paired(self, better: str, other: str) -> Moments:
+        """The per-board differences ``better`` minus ``other`` (KeyError for a bot
+        not compared)."""
+        names = [tally.bot for tally in self.tallies]
+        return self._pairs[names.index(better), names.index(other)]
 
     @property
     def boards(self) -> int:
@@ -67,6 +76,8 @@ class Comparison:
             tally.cleared += bool(record["cleared"])
             if number:
                 tally.difference.add(score - first)
+        for (a, b), moments in self._pairs.items():
+            moments.add(int(records[a]["score"]) - int(records[b]["score"]))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``boards`` and per bot ``mean``, ``interval`` ([low, high] or

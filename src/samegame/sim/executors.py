@@ -8,7 +8,11 @@ game's error (``GameFailed``). ``open_executor`` starts one and always shuts it 
   asked for, so an interrupted run has played exactly the games it reported;
 - ``process``: ``concurrent.futures.ProcessPoolExecutor`` with ``workers``
   processes (started with ``spawn``, so workers share no state with this process;
-  they ignore Ctrl-C, which only the main process handles);
+  they ignore Ctrl-C, which only the main process handles, and die with this
+  process however it ends: ``samegame.sim.lifetime.watch_parent``). On leaving,
+  the pool is shut down without waiting; a worker still busy after
+  ``STOP_GRACE`` seconds (a game stuck, or one abandoned by an early stop) is
+  terminated, then killed;
 - ``dask``: a ``dask.distributed.Client`` on ``scheduler`` (an address such as
   ``tcp://10.0.0.5:8786``) or on a ``LocalCluster`` with ``workers`` processes of
   one thread each, started and closed here (with Ctrl-C ignored while it starts,
@@ -21,14 +25,17 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from typing import Any, Protocol
 
+from samegame.sim.lifetime import watch_parent
 from samegame.sim.tasks import GameTask, Record, play_task
 
 
@@ -88,9 +95,33 @@ class LocalExecutor:
         return _Deferred(task)
 
 
-def _ignore_interrupts() -> None:
-    """Pool worker start-up: Ctrl-C is the main process's to handle."""
+STOP_GRACE = 0.3  # seconds a pool's workers get to leave on their own
+
+
+def _worker_start(parent: int) -> None:
+    """Pool worker start-up: Ctrl-C is the main process's to handle, and the worker
+    ends when its parent does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent(parent)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut the pool down now: queued games cancelled, workers given ``STOP_GRACE``
+    seconds, then terminated (SIGTERM), then killed."""
+    # The pool keeps its processes here; shutdown() forgets them, so look first.
+    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + STOP_GRACE
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 @contextmanager
@@ -145,17 +176,19 @@ class DaskExecutor:
 def open_executor(
     kind: ExecutorKind, workers: int = 1, scheduler: str | None = None
 ) -> Iterator[Executor]:
-    """Start an executor and shut it down on leaving (waiting only for games that
-    have started; queued ones are cancelled)."""
+    """Start an executor and shut it down on leaving (queued games cancelled; a
+    pool's busy workers ended after a short grace)."""
     if kind is ExecutorKind.local:
         yield LocalExecutor()
     elif kind is ExecutorKind.process:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
         try:
             yield PoolExecutor(pool, workers)
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            _stop_pool(pool)
     else:
         with _dask_client(workers, scheduler) as client:
             yield DaskExecutor(client)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from samegame.sim.executors import Executor, Pending
+from samegame.sim.lifetime import Terminated
 from samegame.sim.tasks import GameFailed, GameTask, Record
 
 
@@ -53,8 +54,8 @@ def run_ordered(
 
 @dataclass(frozen=True)
 class Stop:
-    """Why a run ended early: ``interrupted`` (Ctrl-C) or ``failed`` (a game or the
-    executor failed); ``message`` says it in words."""
+    """Why a run ended early: ``interrupted`` (Ctrl-C), ``terminated`` (SIGTERM) or
+    ``failed`` (a game or the executor failed); ``message`` says it in words."""
 
     reason: str
     message: str
@@ -86,5 +87,7 @@ def play_all(
                 except Exception as error:
                     return Stop("failed", f"the executor failed ({type(error).__name__}: {error})")
                 consume(record)
+    except Terminated:
+        return Stop("terminated", "terminated (SIGTERM)")
     except KeyboardInterrupt:
         return Stop("interrupted", "interrupted (Ctrl-C)")

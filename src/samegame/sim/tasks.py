@@ -63,7 +63,7 @@ class GameSetup:
     and the bot. ``board_type`` (a generator name) and ``spec`` are None when the
     boards are given (from a file)."""
 
-    preset: str
+    preset: str | None  # None: custom rules (a preset its name does not find)
     formula: str
     clear_bonus: int
     penalty: str
@@ -76,7 +76,7 @@ class GameSetup:
     @classmethod
     def of(
         cls,
-        preset: str,
+        preset: str | None,
         rules: Rules,
         bot: str,
         seed: int,
