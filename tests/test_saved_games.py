@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, lesson_game, run_cli
+from samegame.coords import parse_cell
 from samegame.play import Table
 from samegame.plugins import get_host
 from samegame.presets import find_preset
@@ -64,20 +65,21 @@ def lesson_session(store: Store, **options: object) -> Session:
 
 def test_two_windows_on_one_game_keep_the_moves_of_both(tmp_path: Path) -> None:
     path = tmp_path / DB_NAME
-    cells = greedy_moves(lesson_game(6), limit=4)
+    names = greedy_moves(lesson_game(6), limit=4)
+    cells = [parse_cell(name) for name in names]
     with Store(path) as first_store, Store(path) as second_store:
         first = lesson_session(first_store, board_number=6)
         second = lesson_session(second_store, board_number=6)  # resumes the same game
         game = first.game_id
         assert second.game_id == game
-        for cell in cells[:3]:
-            first.handle(cell)
-            first.handle(cell)
+        for name in names[:3]:
+            first.handle(name)
+            first.handle(name)
         assert first_store.load_game(game).moves == tuple(cells[:3])
         # The second window still shows the board before those moves: its move
         # must not overwrite them.
-        second.handle(cells[0])
-        reply = second.handle(cells[0])
+        second.handle(names[0])
+        reply = second.handle(names[0])
         assert second.game_id != game
         assert reply.lines[0] == (
             f"Game {game} was changed by another samegame, so your moves go on as game "
@@ -87,8 +89,8 @@ def test_two_windows_on_one_game_keep_the_moves_of_both(tmp_path: Path) -> None:
         assert second_store.load_game(game).moves == tuple(cells[:3])
         assert second_store.load_game(second.game_id).moves == (cells[0],)
         # Both go on saving their own game.
-        first.handle(cells[3])
-        first.handle(cells[3])
+        first.handle(names[3])
+        first.handle(names[3])
         assert first_store.load_game(game).moves == tuple(cells[:4])
         assert first.game_id == game
 

@@ -101,7 +101,7 @@ def test_select_then_confirm_removes_and_saves(store: Store) -> None:
     assert not selected.changed
     assert removed.changed
     assert removed.lines[0] == "Removed 9 red circles at A1 to E4, 49 points, score 49."
-    assert store.load_game(session.game_id).moves == ("A1",)
+    assert store.load_game(session.game_id).moves == (Cell(0, 0),)
 
 
 @pytest.mark.parametrize(
@@ -167,7 +167,7 @@ def test_undo_and_redo(store: Store) -> None:
     after_move = state(session)
     undone = session.handle("u")
     assert undone.lines[0] == "Undid the move at A1: 9 tiles back, score 0."
-    assert store.load_game(session.game_id).redo == ("A1",)
+    assert store.load_game(session.game_id).redo == (Cell(0, 0),)
     redone = session.handle("r")
     assert redone.lines[:2] == [
         "Redoing move 1.",
@@ -424,8 +424,8 @@ class QueriesChangeNothing(RuleBasedStateMachine):
         game = self.session.game
         assert game is not None
         saved = self.store.load_game(self.session.game_id)
-        assert list(saved.moves) == [format_cell(c) for c in game.move_cells]
-        assert list(saved.redo) == [format_cell(c) for c in game.redo_cells]
+        assert list(saved.moves) == game.move_cells
+        assert list(saved.redo) == game.redo_cells
 
 
 QueriesChangeNothing.TestCase.settings = hypothesis_settings(

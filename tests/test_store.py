@@ -22,12 +22,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame import paths
-from samegame.coords import format_cell, parse_cell
+from samegame.coords import Cell, format_cell, parse_cell
 from samegame.game import GameResult
 from samegame.store import (
     DB_NAME,
     SCHEMA_VERSION,
     ChallengeProgress,
+    DamagedGameError,
     GameSetup,
     GameStatus,
     JSONValue,
@@ -40,6 +41,11 @@ from samegame.store import (
 )
 
 # -- helpers -------------------------------------------------------------------------
+
+
+def cells(*names: str) -> tuple[Cell, ...]:
+    """Cells by name: ``cells("A1", "B2")``."""
+    return tuple(parse_cell(name) for name in names)
 
 
 def make_setup(
@@ -169,14 +175,14 @@ def test_a_started_game_reads_back(store: Store) -> None:
 
 def test_progress_reads_back_and_practice_is_sticky(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["C2", "A1"], ["B2"], False, [])
+    store.save_progress(game, cells("C2", "A1"), cells("B2"), False, [])
     saved = store.load_game(game)
-    assert (saved.moves, saved.redo, saved.practice) == (("C2", "A1"), ("B2",), False)
+    assert (saved.moves, saved.redo, saved.practice) == (cells("C2", "A1"), cells("B2"), False)
     assert saved.updated > saved.created
-    store.save_progress(game, ["C2"], [], True, ["undo"])
-    store.save_progress(game, ["C2", "C1"], [], False, ["hint", "undo"])
+    store.save_progress(game, cells("C2"), (), True, ["undo"])
+    store.save_progress(game, cells("C2", "C1"), (), False, ["hint", "undo"])
     saved = store.load_game(game)
-    assert saved.moves == ("C2", "C1")
+    assert saved.moves == cells("C2", "C1")
     assert (saved.practice, saved.reasons) == (True, ("undo", "hint"))
 
 
@@ -184,30 +190,42 @@ def test_progress_reads_back_and_practice_is_sticky(store: Store) -> None:
 def test_progress_takes_only_cells_on_the_board(store: Store, cell: str) -> None:
     game = store.start_game(make_setup())  # 3 columns, 2 rows
     with pytest.raises(ValueError, match="outside the 3x2 board"):
-        store.save_progress(game, ["A1", cell], [], False, [])
+        store.save_progress(game, cells("A1", cell), (), False, [])
     assert store.load_game(game).moves == ()
 
 
-@pytest.mark.parametrize("cell", ["c5", "C 5", "5C", "C0", "AA1", ""])
-def test_progress_takes_only_canonical_cells(store: Store, cell: str) -> None:
+@pytest.mark.parametrize("cell", ["C5", (0, 0), Cell(-1, 0), Cell(0, -2), None])
+def test_progress_takes_only_cell_values(store: Store, cell: object) -> None:
     game = store.start_game(make_setup())
-    with pytest.raises(ValueError, match="written like C5"):
-        store.save_progress(game, ["A1", cell], [], False, [])
+    with pytest.raises((TypeError, ValueError), match=r"Cell|not on any board"):
+        store.save_progress(game, [Cell(0, 0), cell], (), False, [])  # type: ignore[list-item]
     assert store.load_game(game).moves == ()
+
+
+@pytest.mark.parametrize("text", ["c1", "A 1", "1A", "A0", "AA1", ""])
+def test_a_row_whose_moves_are_not_canonical_names_is_damaged(
+    store: Store, db: Path, text: str
+) -> None:
+    game = store.start_game(make_setup())
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute("UPDATE games SET moves = ? WHERE id = ?", (json.dumps(["A1", text]), game))
+        raw.commit()
+    with pytest.raises(DamagedGameError, match="written like C5"):
+        store.load_game(game)
 
 
 def test_unknown_ids_are_not_found(store: Store) -> None:
     with pytest.raises(NotFoundError, match="no saved game 42"):
         store.load_game(42)
     with pytest.raises(NotFoundError):
-        store.save_progress(42, [], [], False, [])
+        store.save_progress(42, (), (), False, [])
     with pytest.raises(NotFoundError, match="no saved challenge 9"):
         store.finish_challenge(9)
 
 
 def test_a_finished_game_reads_back_with_its_result(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["A1", "B1"], [], False, [])
+    store.save_progress(game, cells("A1", "B1"), (), False, [])
     outcome = store.finish_game(game, result(30, moves=2))
     saved = store.load_game(game)
     assert saved.status is GameStatus.FINISHED
@@ -233,7 +251,7 @@ def test_a_finished_game_reads_back_with_its_result(store: Store) -> None:
 
 def test_finish_checks_the_saved_moves_and_is_idempotent(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["A1"], [], False, [])
+    store.save_progress(game, cells("A1"), (), False, [])
     with pytest.raises(ValueError, match="save the moves first"):
         store.finish_game(game, result(5, moves=2))
     first = store.finish_game(game, result(5, moves=1))
@@ -247,12 +265,12 @@ def test_finish_checks_the_saved_moves_and_is_idempotent(store: Store) -> None:
 
 def test_a_finished_game_keeps_its_moves(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["A1"], [], False, [])
+    store.save_progress(game, cells("A1"), (), False, [])
     store.finish_game(game, result(5, moves=1))
-    store.save_progress(game, ["A1"], [], False, [])  # a save after a query: no change
+    store.save_progress(game, cells("A1"), (), False, [])  # a save after a query: no change
     with pytest.raises(StatusError, match="finished"):
-        store.save_progress(game, [], ["A1"], False, [])
-    assert store.load_game(game).moves == ("A1",)
+        store.save_progress(game, (), cells("A1"), False, [])
+    assert store.load_game(game).moves == cells("A1")
 
 
 def test_an_abandoned_game_takes_nothing(store: Store) -> None:
@@ -260,7 +278,7 @@ def test_an_abandoned_game_takes_nothing(store: Store) -> None:
     store.abandon_game(game)
     assert store.load_game(game).status is GameStatus.ABANDONED
     with pytest.raises(StatusError):
-        store.save_progress(game, ["A1"], [], False, [])
+        store.save_progress(game, cells("A1"), (), False, [])
     with pytest.raises(StatusError):
         store.finish_game(game, result(1))
     with pytest.raises(StatusError):
@@ -301,7 +319,7 @@ def test_practice_never_becomes_best(store: Store) -> None:
     by_result = store.finish_game(store.start_game(make_setup()), result(98, practice=True))
     assert by_result.new_best is False
     marked = store.start_game(make_setup())
-    store.save_progress(marked, [], [], False, ["hint"])
+    store.save_progress(marked, (), (), False, ["hint"])
     store.finish_game(marked, result(97))
     assert store.load_game(marked).result == result(97, practice=True)
     assert [e.score for e in store.best_scores()] == [20]
@@ -339,10 +357,10 @@ def test_categories_are_ranked_separately(store: Store) -> None:
 
 def test_a_finished_result_cannot_be_changed_or_ended(store: Store) -> None:
     game = store.start_game(make_setup())
-    store.save_progress(game, ["A1", "B1"], [], False, [])
+    store.save_progress(game, cells("A1", "B1"), (), False, [])
     assert store.finish_game(game, result(60, moves=2)).new_best
     with pytest.raises(StatusError):
-        store.save_progress(game, ["A1"], ["B1"], False, [])
+        store.save_progress(game, cells("A1"), cells("B1"), False, [])
     with pytest.raises(StatusError):
         store.abandon_game(game)
     with pytest.raises(StatusError):
@@ -357,8 +375,8 @@ def test_a_finished_result_cannot_be_changed_or_ended(store: Store) -> None:
 def test_assistance_and_revision_are_saved(store: Store) -> None:
     game = store.start_game(make_setup())
     assert store.load_game(game).revision == 0
-    store.save_progress(game, ["A1"], [], False, [], ["hint"])
-    store.save_progress(game, ["A1"], [], False, [], ["undo", "hint"])
+    store.save_progress(game, cells("A1"), (), False, [], ["hint"])
+    store.save_progress(game, cells("A1"), (), False, [], ["undo", "hint"])
     saved = store.load_game(game)
     assert (saved.assistance, saved.revision, saved.practice) == (("hint", "undo"), 2, False)
     done = GameResult(1, 0, 0, 1, 4, 1, False, False, ("hint", "undo", "explain"))
@@ -380,14 +398,14 @@ def test_board_lookups(store: Store) -> None:
     assert found is not None
     assert found.game_id == first
     assert not store.has_finished(setup.category, 7)
-    store.save_progress(first, ["A1"], [], False, [])
+    store.save_progress(first, cells("A1"), (), False, [])
     store.finish_game(first, result(5, moves=1))
     assert store.has_finished(setup.category, 7)
     assert not store.has_finished(setup.category, 8)
     assert store.unfinished_on_board("basic", setup.category, 7) is None
-    assert store.same_finished(setup.category, setup.board, ["A1"]) == first
-    assert store.same_finished(setup.category, setup.board, ["B1"]) is None
-    assert store.same_finished(setup.category, setup.board, []) is None
+    assert store.same_finished(setup.category, setup.board, cells("A1")) == first
+    assert store.same_finished(setup.category, setup.board, cells("B1")) is None
+    assert store.same_finished(setup.category, setup.board, ()) is None
 
 
 def test_completions_count_finished_and_cleared_games(store: Store) -> None:
@@ -405,7 +423,7 @@ def test_completions_count_finished_and_cleared_games(store: Store) -> None:
 def test_a_format_1_database_is_upgraded(db: Path) -> None:
     with Store(db) as store:
         game = store.start_game(make_setup())
-        store.save_progress(game, ["A1"], [], False, [])
+        store.save_progress(game, cells("A1"), (), False, [])
     with closing(sqlite3.connect(db)) as raw:  # back to format 1
         raw.execute("ALTER TABLE games DROP COLUMN assistance")
         raw.execute("ALTER TABLE games DROP COLUMN revision")
@@ -413,8 +431,8 @@ def test_a_format_1_database_is_upgraded(db: Path) -> None:
         raw.commit()
     with Store(db) as store:
         saved = store.load_game(game)
-        assert (saved.moves, saved.assistance, saved.revision) == (("A1",), (), 0)
-        store.save_progress(game, ["A1", "B1"], [], False, [], ["hint"])
+        assert (saved.moves, saved.assistance, saved.revision) == (cells("A1"), (), 0)
+        store.save_progress(game, cells("A1", "B1"), (), False, [], ["hint"])
         assert store.load_game(game).assistance == ("hint",)
     with closing(sqlite3.connect(db)) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
@@ -428,7 +446,7 @@ def test_unfinished_games_and_history_newest_first(store: Store) -> None:
     older = store.start_game(setup)
     newer = store.start_game(setup)
     other_preset = store.start_game(make_setup(preset="classic"))
-    store.save_progress(older, ["A1"], [], False, [])  # the most recently saved
+    store.save_progress(older, cells("A1"), (), False, [])  # the most recently saved
     assert store.latest_unfinished("basic", setup.category).game_id == older  # type: ignore[union-attr]
     assert store.latest_unfinished("basic", make_setup(width=4).category) is None
     assert [g.game_id for g in store.unfinished_games()] == [older, other_preset, newer]
@@ -609,7 +627,7 @@ def real_database(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     with Store(path) as store:
         for number in range(12):
             game = store.start_game(make_setup(board_number=number))
-            store.save_progress(game, ["A1"] * 40 * number, [], False, ["why"])
+            store.save_progress(game, cells("A1") * 40 * number, (), False, ["why"])
     return path.read_bytes()
 
 
@@ -652,6 +670,7 @@ def test_an_unwritable_location_is_an_error(tmp_path: Path) -> None:
 CHILD_SETUP = """
 import sys, time
 from pathlib import Path
+from samegame.coords import parse_cell
 from samegame.store import GameSetup, Store, category_key
 setup = GameSetup(
     preset="basic", category=category_key(2, 2, 2, "basic", 0, "none", 2, "solvable"),
@@ -668,8 +687,8 @@ with Store(Path(sys.argv[1])) as store:
     game = store.start_game(setup)
     moves = []
     for number in range(1, 201):
-        moves.append(f"{sys.argv[2]}{1 + number % 2}")  # store-level: cells on the board
-        store.save_progress(game, moves, [], False, [])
+        moves.append(parse_cell(f"{sys.argv[2]}{1 + number % 2}"))  # cells on the board
+        store.save_progress(game, moves, (), False, [])
         assert store.load_game(game).moves == tuple(moves)
 print(game, flush=True)
 """
@@ -683,8 +702,8 @@ game = store.start_game(setup)
 print("game", game, flush=True)
 moves = []
 for number in range(1, 2000):
-    moves.append(f"A{1 + number % 2}")
-    store.save_progress(game, moves, [], False, [])
+    moves.append(parse_cell(f"A{1 + number % 2}"))
+    store.save_progress(game, moves, (), False, [])
     print("saved", number, flush=True)
 time.sleep(60)
 """
@@ -715,7 +734,7 @@ def test_two_processes_save_at_once_and_lose_nothing(db: Path) -> None:
     with Store(db) as store:
         for column, (out, _) in zip("AB", outputs, strict=True):
             saved = store.load_game(int(out))
-            assert saved.moves == tuple(f"{column}{1 + n % 2}" for n in range(1, 201))
+            assert saved.moves == cells(*(f"{column}{1 + n % 2}" for n in range(1, 201)))
 
 
 def test_kill_9_after_a_save_loses_nothing(db: Path) -> None:
@@ -742,13 +761,15 @@ def test_kill_9_after_a_save_loses_nothing(db: Path) -> None:
     with Store(db) as store:
         moves = store.load_game(game).moves
     assert len(moves) >= wanted
-    assert moves == tuple(f"A{1 + n % 2}" for n in range(1, len(moves) + 1))
+    assert moves == cells(*(f"A{1 + n % 2}" for n in range(1, len(moves) + 1)))
 
 
 # -- property: setups and move lists round trip ------------------------------------------------
 
 names = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="/"), min_size=1)
-cells = st.builds(lambda col, row: format_cell((col, row)), st.integers(0, 25), st.integers(0, 98))
+cell_names = st.builds(
+    lambda col, row: format_cell((col, row)), st.integers(0, 25), st.integers(0, 98)
+)
 
 
 @st.composite
@@ -788,8 +809,8 @@ def shared_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 @given(
     setup=setups(),
     in_challenge=st.booleans(),
-    moves=st.lists(cells, max_size=40),
-    redo=st.lists(cells, max_size=10),
+    moves=st.lists(cell_names, max_size=40),
+    redo=st.lists(cell_names, max_size=10),
     practice=st.booleans(),
     reasons=st.lists(names, max_size=4),
 )
@@ -807,15 +828,16 @@ def test_setups_and_moves_round_trip(
         setup = GameSetup(**{**setup.to_dict(), "challenge_id": challenge, "stage": 3})  # type: ignore[arg-type]
     game = shared_store.start_game(setup)
 
-    def on_board(cell: str) -> str:  # the store keeps only cells on the board
+    def on_board(cell: str) -> Cell:  # the store keeps only cells on the board
         place = parse_cell(cell)
-        return format_cell((place.col % setup.width, place.row % setup.height))
+        return Cell(place.col % setup.width, place.row % setup.height)
 
-    moves, redo = [on_board(c) for c in moves], [on_board(c) for c in redo]
-    shared_store.save_progress(game, moves, redo, practice, reasons)
+    moves_on, redo_on = [on_board(c) for c in moves], [on_board(c) for c in redo]
+    shared_store.save_progress(game, moves_on, redo_on, practice, reasons)
     saved = shared_store.load_game(game)
     assert saved.setup == setup
-    assert (saved.moves, saved.redo) == (tuple(moves), tuple(redo))
+    assert (saved.moves, saved.redo) == (tuple(moves_on), tuple(redo_on))
+    assert saved.to_dict()["moves"] == [format_cell(c) for c in moves_on]
     assert saved.practice == (practice or bool(reasons))
     assert saved.reasons == tuple(dict.fromkeys(reasons))
     assert json.loads(json.dumps(saved.to_dict()))["setup"] == setup.to_dict()

@@ -221,10 +221,16 @@ def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
     return problems
 
 
+# How far past an over-long line's cap its end is looked for before the file is
+# refused as a whole (an endless stream has no line ends at all).
+MAX_SKIPPED_BYTES = 16 * MAX_LINE_BYTES
+
+
 def read_records(path: Path) -> Iterator[tuple[int, object]]:
     """Each non-blank line's number and its parsed JSON, or the LineError saying why
     it is not JSON we accept. A line longer than ``MAX_LINE_BYTES`` is skipped
-    without being held in memory. OSError if the file cannot be read."""
+    without being held in memory; OSError if the file cannot be read, or when an
+    over-long line has no end within ``MAX_SKIPPED_BYTES``."""
     with path.open("rb") as lines:
         number = 0
         while True:
@@ -233,8 +239,15 @@ def read_records(path: Path) -> Iterator[tuple[int, object]]:
                 return
             number += 1
             if not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
+                skipped = len(raw)
                 while raw and not raw.endswith(b"\n"):
+                    if skipped > MAX_SKIPPED_BYTES:  # an endless stream: /dev/zero
+                        raise OSError(
+                            f"line {number} has no end within {MAX_SKIPPED_BYTES:,} bytes; "
+                            "this is not a file of JSON lines"
+                        )
                     raw = lines.readline(1 << 16)
+                    skipped += len(raw)
                 yield number, LineError(f"the line is longer than {MAX_LINE_BYTES} bytes")
                 continue
             if not raw.strip():

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from samegame.board import Board, Group
 from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.contributions import BoardSpec
-from samegame.coords import Cell, format_cell, parse_cell
+from samegame.coords import Cell
 from samegame.events import Event
 from samegame.game import Game, GameResult, MoveRejected, Preview
 from samegame.plugins import PluginHost
@@ -401,8 +401,8 @@ class Match:
             game = Game.resume(
                 board,
                 self.rules(),
-                [parse_cell(m) for m in saved.moves],
-                [parse_cell(m) for m in saved.redo],
+                saved.moves,
+                saved.redo,
                 reasons=saved.reasons or (("replay",) if saved.practice else ()),
                 assistance=saved.assistance,
                 observers=[self.host.notify],
@@ -486,8 +486,8 @@ class Match:
         challenge stage cannot fork, so there the ConflictError is raised."""
         game = self.game
         state = (
-            [format_cell(c) for c in game.move_cells],
-            [format_cell(c) for c in game.redo_cells],
+            game.move_cells,
+            game.redo_cells,
             game.practice,
             game.practice_reasons,
             game.assistance,
@@ -515,7 +515,7 @@ class Match:
         result = self.game.result()
         assert result is not None
         assert self.setup is not None
-        moves = [format_cell(c) for c in self.game.move_cells]
+        moves = self.game.move_cells
         same = (
             None
             if self.stages

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import cast
 
-from samegame.coords import CoordinateError
+from samegame.coords import Cell, CoordinateError
 from samegame.game import GameResult
 from samegame.store.database import Database
 from samegame.store.errors import ConflictError, DamagedGameError, NotFoundError, StatusError
@@ -22,11 +22,11 @@ from samegame.store.records import (
     ScoreOutcome,
 )
 from samegame.store.rows import (
-    _canonical_cells,
     _checked_game,
     _merge_reasons,
     _on_board,
     _same_result,
+    cells_json,
 )
 from samegame.store.schema import _GAME_COLUMNS, _now
 
@@ -93,30 +93,30 @@ class GameStore(Database):
     def save_progress(
         self,
         game_id: int,
-        moves: Sequence[str],
-        redo: Sequence[str],
+        moves: Sequence[Cell],
+        redo: Sequence[Cell],
         practice: bool,
         reasons: Sequence[str],
         assistance: Sequence[str] = (),
         *,
         revision: int | None = None,
     ) -> int:
-        """Replace the game's move and redo lists (canonical cells, ValueError
+        """Replace the game's move and redo lists (Cell values, TypeError
         otherwise) and add to its practice marks and help used, in one
         transaction, and return the game's new revision. Call it after every
         change. A finished game accepts only its own moves; an abandoned one
         nothing (StatusError). With ``revision`` (the one this caller last read or
         saved), a game changed by someone else since is a ConflictError and
         nothing is written."""
-        cells = _canonical_cells(moves, "moves")
-        redo_cells = _canonical_cells(redo, "redo")
+        moves_text = cells_json(moves, "moves")
+        redo_text = cells_json(redo, "undone moves")
         with self._writing() as db:
             row = self._game_row(db, game_id)
             self._check_revision(row, revision)
-            for what, listed in (("moves", cells), ("undone moves", redo_cells)):
+            for what, listed in (("moves", moves), ("undone moves", redo)):
                 _on_board(listed, what, int(row["width"]), int(row["height"]))
             status = GameStatus(row["status"])
-            unchanged = json.loads(row["moves"]) == cells
+            unchanged = row["moves"] == moves_text
             if status is GameStatus.ABANDONED or (status is GameStatus.FINISHED and not unchanged):
                 raise StatusError(f"game {game_id} is {status}; reopen or start a game to play")
             now = _now()
@@ -124,8 +124,8 @@ class GameStore(Database):
                 "UPDATE games SET moves = ?, redo = ?, practice = ?, reasons = ?, "
                 "assistance = ?, revision = revision + 1, updated = ? WHERE id = ?",
                 (
-                    json.dumps(cells),
-                    json.dumps(redo_cells),
+                    moves_text,
+                    redo_text,
                     int(bool(row["practice"]) or practice or bool(reasons)),
                     json.dumps(_merge_reasons(json.loads(row["reasons"]), reasons)),
                     json.dumps(_merge_reasons(json.loads(row["assistance"]), assistance)),
@@ -296,7 +296,7 @@ class GameStore(Database):
         return bool(row[0])
 
     def same_finished(
-        self, category: str, board: Sequence[str], moves: Sequence[str]
+        self, category: str, board: Sequence[str], moves: Sequence[Cell]
     ) -> int | None:
         """The id of a finished game of this category on this initial board (rows,
         top first) with exactly these moves, the earliest one, or None: the same
@@ -305,7 +305,7 @@ class GameStore(Database):
             row = db.execute(
                 "SELECT id FROM games WHERE status = 'finished' AND category = ? AND board = ? "
                 "AND moves = ? AND challenge_id IS NULL ORDER BY id LIMIT 1",
-                (category, "".join(r + "\n" for r in board), json.dumps(list(moves))),
+                (category, "".join(r + "\n" for r in board), cells_json(moves, "moves")),
             ).fetchone()
         return None if row is None else int(row["id"])
 

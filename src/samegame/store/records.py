@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import NamedTuple, TypeAlias
 
+from samegame.coords import Cell, format_cell
 from samegame.game import GameResult
 
 JSONValue: TypeAlias = bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
@@ -128,13 +129,13 @@ def _time(moment: datetime | None) -> str | None:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game as saved. ``moves`` and ``redo`` are canonical cells (the next move to
-    redo is last); ``result`` is set when the game is finished. Times are UTC."""
+    """A game as saved. ``moves`` and ``redo`` are the canonical tiles of the moves
+    (the next move to redo is last); ``result`` is set when the game is finished. Times are UTC."""
 
     game_id: int
     setup: GameSetup
-    moves: tuple[str, ...]
-    redo: tuple[str, ...]
+    moves: tuple[Cell, ...]
+    redo: tuple[Cell, ...]
     practice: bool
     reasons: tuple[str, ...]
     status: GameStatus
@@ -154,8 +155,8 @@ class SavedGame:
             "updated": _time(self.updated),
             "finished": _time(self.finished),
             "setup": self.setup.to_dict(),
-            "moves": list(self.moves),
-            "redo": list(self.redo),
+            "moves": [format_cell(cell) for cell in self.moves],
+            "redo": [format_cell(cell) for cell in self.redo],
             "practice": self.practice,
             "reasons": list(self.reasons),
             "assistance": list(self.assistance),

@@ -7,22 +7,36 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 
-from samegame.coords import CoordinateError, format_cell, parse_cell
+from samegame.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.game import GameResult
 from samegame.store.records import GameSetup, GameStatus, SavedGame, _result_dict
 from samegame.textboard import read_board
 
 
-def _canonical_cells(cells: Sequence[str], what: str) -> list[str]:
-    """The cells as a list; ValueError unless each is written like ``C5``."""
+def cells_json(cells: Sequence[Cell], what: str) -> str:
+    """The cells as the JSON array a row keeps (``["C5", "A1"]``); TypeError for
+    anything but Cell values, ValueError for a negative coordinate."""
     for cell in cells:
+        if not isinstance(cell, Cell):
+            raise TypeError(f"{what}: {cell!r} is not a Cell")
+        if cell.col < 0 or cell.row < 0:
+            raise ValueError(f"{what}: {cell!r} is not on any board")
+    return json.dumps([format_cell(cell) for cell in cells])
+
+
+def _canonical_cells(texts: Sequence[str], what: str) -> list[Cell]:
+    """The cells of their canonical names; ValueError unless each is written like C5."""
+    cells = []
+    for text in texts:
         try:
-            canonical = format_cell(parse_cell(cell)) == cell
+            cell = parse_cell(text)
+            canonical = format_cell(cell) == text
         except CoordinateError:
             canonical = False
         if not canonical:
-            raise ValueError(f"{what}: {cell!r} is not a cell written like C5")
-    return list(cells)
+            raise ValueError(f"{what}: {text!r} is not a cell written like C5")
+        cells.append(cell)
+    return cells
 
 
 def _merge_reasons(old: Sequence[str], new: Sequence[str]) -> list[str]:
@@ -68,20 +82,20 @@ def _moment(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def _on_board(cells: Sequence[str], what: str, width: int, height: int) -> None:
-    """ValueError unless every canonical cell lies on a ``width`` x ``height`` board."""
+def _on_board(cells: Sequence[Cell], what: str, width: int, height: int) -> None:
+    """ValueError unless every cell lies on a ``width`` x ``height`` board."""
     for cell in cells:
-        place = parse_cell(cell)
-        if not (place.col < width and place.row < height):
+        if not (cell.col < width and cell.row < height):
             raise ValueError(f"{what}: {cell} is outside the {width}x{height} board")
 
 
-def _json_cells(text: object, what: str, width: int, height: int) -> tuple[str, ...]:
-    """A JSON array of canonical cells on the board, or ValueError saying why."""
-    cells = json.loads(str(text))
-    if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
+def _json_cells(text: object, what: str, width: int, height: int) -> tuple[Cell, ...]:
+    """The cells of a JSON array of canonical names on the board, or ValueError."""
+    texts = json.loads(str(text))
+    if not isinstance(texts, list) or not all(isinstance(c, str) for c in texts):
         raise ValueError(f"{what} are not a list of cells")
-    _on_board(_canonical_cells(cells, what), what, width, height)
+    cells = _canonical_cells(texts, what)
+    _on_board(cells, what, width, height)
     return tuple(cells)
 
 
