@@ -64,21 +64,24 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     keys), keeps the policy's candidates and draws one. The uniform policy over
     every group, recording moves only, takes the shortest path: one draw among
     the legal groups, no candidate list."""
+    # Fields are read into locals once: a field read in the loop would cost a
+    # reference count update each time.
     height, min_group, points = rules.height, rules.min_group, rules.points
     stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
-    recording = record.codes.shape[0] > 0
+    codes, cand = scratch.codes, scratch.cand
+    keys, mask = policy.keys, policy.mask
+    played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    recording = rec_codes.shape[0] > 0
     plain = policy.kind == ALL and policy.exps.shape[0] == 0 and not recording
-    room = record.moves.shape[0]
+    room = played.shape[0]
     score = np.int64(0)
     made = 0
     removed = 0
     offset = 0
     if recording:
-        record.offsets[0] = 0
+        offsets[0] = 0
     while True:
-        count = legal_groups(
-            grid, height, min_group, stack, anchors, sizes, policy.keys, policy.mask, scratch.codes
-        )
+        count = legal_groups(grid, height, min_group, stack, anchors, sizes, keys, mask, codes)
         if count == 0:
             break
         if plain:
@@ -88,16 +91,16 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
             pick = draw(n, policy, rng, scratch)
             if recording:
                 for c in range(n):
-                    record.codes[offset + c] = scratch.codes[scratch.cand[c]]
-                record.chosen[made] = pick
+                    rec_codes[offset + c] = codes[cand[c]]
+                chosen[made] = pick
                 offset += n
-                record.offsets[made + 1] = offset
-            g = scratch.cand[pick]
+                offsets[made + 1] = offset
+            g = cand[pick]
         anchor = anchors[g]
         size = sizes[g]
         counts[grid[anchor]] -= size
         if made < room:
-            record.moves[made] = anchor
+            played[made] = anchor
         remove_group(grid, height, anchor, stack)
         score += points[size]
         removed += size
