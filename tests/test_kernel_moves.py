@@ -1,6 +1,7 @@
-"""The search kernel's move listing (kernel.search.moves.list_moves) is a second scan
-of the board that also hashes each group into a move code: it must list exactly the
-groups the kernel's own scan lists, and give equal codes exactly to equal groups."""
+"""The kernel's scan with move codes (``legal_groups`` given ``keys``, as a weighted
+playout policy calls it) hashes each group into a move code: it must list exactly
+the groups the scan without codes lists, and give equal codes exactly to equal
+groups."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame.board import Board
-from samegame.kernel.groups import legal_groups
-from samegame.kernel.search.moves import COLOUR_MIX, FOLD, list_moves
+from samegame.kernel.groups import COLOUR_MIX, FOLD, legal_groups
 from samegame.kernel.state import to_kernel
 from samegame.search.engine import cell_keys
 from strategies import boards
@@ -27,9 +27,9 @@ def scan(board: Board, min_group: int) -> tuple[list[tuple[int, int]], list[tupl
     )
     expected = list(zip(anchors[:count].tolist(), sizes[:count].tolist(), strict=True))
     codes = np.empty(n, dtype=np.int64)
-    got_count = list_moves(
-        state, board.height, min_group, np.empty(n, dtype=np.uint32), anchors, sizes, codes,
-        cell_keys(n), MASK,
+    got_count = legal_groups(
+        state, board.height, min_group, np.empty(n, dtype=np.uint32), anchors, sizes,
+        cell_keys(n), MASK, codes,
     )  # fmt: skip
     got = list(
         zip(
@@ -45,7 +45,7 @@ def scan(board: Board, min_group: int) -> tuple[list[tuple[int, int]], list[tupl
 
 @settings(max_examples=300, deadline=None)
 @given(board=boards(), min_group=st.integers(1, 4))
-def test_list_moves_lists_the_kernel_groups(board: Board, min_group: int) -> None:
+def test_the_scan_with_codes_lists_the_same_groups(board: Board, min_group: int) -> None:
     expected, got = scan(board, min_group)
     assert [(anchor, size) for anchor, size, _ in got] == expected
     assert all(0 <= code <= int(MASK) for _, _, code in got)

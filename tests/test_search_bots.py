@@ -184,14 +184,16 @@ def _first_step_playouts(board: Board, rules: Rules, seed: int) -> list[int]:
     (one per legal group, in anchor order, drawing from one generator), replayed
     with the kernel's own functions."""
     from samegame.kernel import KernelRules, legal_groups, play, seed_state, to_kernel
+    from samegame.kernel.playout import moves_record, playout
+    from samegame.kernel.policy import TABU, uniform_policy
     from samegame.kernel.rules import settle
-    from samegame.kernel.search.moves import TABU, policy_playout
+    from samegame.kernel.scratch import new_scratch
 
     krules = KernelRules.from_rules(rules, board.width, board.height)
     state = to_kernel(board)
     n = state.shape[0]
     rng = seed_state(seed)
-    tabu = engine.tabu_colour(state)
+    policy = uniform_policy(TABU, engine.tabu_colour(state))
     counts = np.bincount(state, minlength=16).astype(np.int64)
     counts[0] = 0
     tiles = board.tile_count()
@@ -200,24 +202,10 @@ def _first_step_playouts(board: Board, rules: Rules, seed: int) -> list[int]:
         child, points = play(state, krules, group.anchor)
         left = counts.copy()
         left[group.colour + 1] -= group.size
-        empty = np.empty(0, dtype=np.int64)
-        gained, _, removed = policy_playout(
-            child, board.height, rules.min_group, krules.points, rng, engine.cell_keys(n),
-            np.uint64(0), TABU, tabu, left, np.empty(0, dtype=np.float64),
-            np.empty(n, dtype=np.uint32), np.empty(n, dtype=np.int32),
-            np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int64),
-            np.empty(n, dtype=np.int32), np.empty(n, dtype=np.float64),
-            np.empty(n, dtype=np.int32), empty, empty, empty,
-        )  # fmt: skip
+        record = moves_record(np.empty(n, dtype=np.int32))
+        gained, _, removed = playout(child, krules, rng, policy, left, new_scratch(n), record)
         remaining = tiles - group.size - int(removed)
-        final = settle(
-            points + int(gained),
-            remaining,
-            krules.clear_bonus,
-            krules.penalty,
-            krules.has_floor,
-            krules.floor,
-        )
+        final = settle(points + int(gained), remaining, krules)
         scores.append(int(final))
     return scores
 

@@ -5,9 +5,11 @@ code on first use), so nothing else in ``samegame`` imports it at import time; b
 import it when they are created. See ``docs/kernel.md``.
 
 Modules, one job each: ``state`` (array layout, Board conversion), ``rng``
-(SplitMix64 in numba), ``rules`` (rules as tables, settling), ``groups`` (group
-finding), ``remove`` (removal), ``playout`` (random playouts), ``api`` (the typed
-Python functions re-exported here).
+(SplitMix64 in numba), ``rules`` (rules as tables, the rules bundle, settling),
+``groups`` (the flood fill and the group scan), ``remove`` (removal), ``scratch``
+(the scratch bundle), ``policy`` (candidate filters and draws), ``playout`` (the
+one playout, and batches of uniform ones), ``api`` (the typed Python functions
+re-exported here). ``search`` holds NMCS, NRPA and beam search.
 """
 
 from __future__ import annotations

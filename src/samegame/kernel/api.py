@@ -97,41 +97,49 @@ def _scratch(state: State) -> npt.NDArray[np.int32]:
     return np.empty(state.shape[0], dtype=np.int32)
 
 
+def _listing(
+    state: State, rules: KernelRules, min_group: int
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The compiled scan's groups of at least ``min_group`` tiles: anchors, sizes and
+    every listed group's cells (one group after another, each in state index order,
+    which is the canonical order: column by column, bottom up)."""
+    _check(state, rules)
+    anchors, sizes, cells = _scratch(state), _scratch(state), _scratch(state)
+    stack = np.empty(state.shape[0], dtype=np.uint32)
+    grid = state.copy()
+    count = int(
+        _groups.legal_groups(
+            grid, rules.height, min_group, stack, anchors, sizes, None, np.uint64(0), None, cells
+        )
+    )
+    sizes = sizes[:count]
+    ends = np.cumsum(sizes)
+    cells = cells[: int(ends[-1]) if count else 0]
+    for start, end in zip((ends - sizes).tolist(), ends.tolist(), strict=True):
+        cells[start:end].sort()
+    return anchors[:count], sizes, cells
+
+
 def group_labels(state: State, rules: KernelRules) -> npt.NDArray[np.int32]:
     """Group number of every state index (-1: empty or sentinel), groups numbered in
     anchor order, all sizes (singletons too)."""
-    _check(state, rules)
-    labels = _scratch(state)
-    _groups.label_groups(
-        state, rules.height, labels, _scratch(state), _scratch(state), _scratch(state)
-    )
+    _anchors, sizes, cells = _listing(state, rules, 1)
+    labels = np.full(state.shape[0], -1, dtype=np.int32)
+    labels[cells] = np.repeat(np.arange(sizes.shape[0], dtype=np.int32), sizes)
     return labels
 
 
 def legal_groups(state: State, rules: KernelRules) -> list[KernelGroup]:
     """Every group of at least ``rules.min_group`` tiles, sorted by anchor."""
-    _check(state, rules)
-    height = rules.height
-    labels = _scratch(state)
-    anchors = _scratch(state)
-    sizes = _scratch(state)
-    count = int(_groups.label_groups(state, height, labels, _scratch(state), anchors, sizes))
-    legal = np.flatnonzero(sizes[:count] >= rules.min_group)
-    if legal.size == 0:
-        return []
-    # Tiles of legal groups, grouped by label, each group in state index order
-    # (which is the canonical order: column by column, bottom up).
-    tiles = np.flatnonzero(np.isin(labels, legal))
-    tiles = tiles[np.argsort(labels[tiles], kind="stable")]
-    cols, rows = np.divmod(tiles, height + 1)
-    cells = list(map(Cell, (cols - 1).tolist(), rows.tolist()))
+    anchors, sizes, cells = _listing(state, rules, rules.min_group)
+    cols, rows = np.divmod(cells, rules.height + 1)
+    members = list(map(Cell, (cols - 1).tolist(), rows.tolist()))
     out = []
     offset = 0
-    for g in legal.tolist():
-        size = int(sizes[g])
-        members = tuple(cells[offset : offset + size])
+    for anchor, size in zip(anchors.tolist(), sizes.tolist(), strict=True):
+        group = tuple(members[offset : offset + size])
         offset += size
-        out.append(KernelGroup(int(state[anchors[g]]) - 1, members[0], size, members))
+        out.append(KernelGroup(int(state[anchor]) - 1, group[0], size, group))
     return out
 
 
@@ -163,16 +171,7 @@ def tile_count(state: State, rules: KernelRules) -> int:
 
 def settle(score: int, remaining: int, rules: KernelRules) -> int:
     """The final score, as ``Rules.settle(score, remaining).final``, in the kernel."""
-    return int(
-        _settle(
-            score,
-            remaining,
-            rules.clear_bonus,
-            rules.penalty,
-            rules.has_floor,
-            rules.floor,
-        )
-    )
+    return int(_settle(score, remaining, rules))
 
 
 def _rng(seed: int | npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
@@ -196,19 +195,7 @@ def _run(
         raise ValueError(f"the number of playouts cannot be negative ({n})")
     if best.shape[0] and best.shape[0] != state.shape[0]:
         raise ValueError("the move buffer must have the state's length")
-    scores, moves, top = _playout.random_playouts(
-        state,
-        rules.height,
-        rules.min_group,
-        rules.points,
-        rules.penalty,
-        rules.clear_bonus,
-        rules.has_floor,
-        rules.floor,
-        _rng(seed),
-        n,
-        best,
-    )
+    scores, moves, top = _playout.random_playouts(state, rules, _rng(seed), n, best)
     return cast(npt.NDArray[np.int64], scores), cast(npt.NDArray[np.int32], moves), int(top)
 
 

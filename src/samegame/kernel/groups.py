@@ -1,5 +1,6 @@
 # mypy: allow-untyped-defs
-"""Group finding on a kernel state (see ``state.py`` for the layout).
+"""Group finding on a kernel state (see ``state.py`` for the layout): the kernel's
+one flood fill (``fill``) and the one scan built on it (``legal_groups``).
 
 Flood fill with an explicit stack on the flat array; neighbours are ``i +- 1`` and
 ``i +- stride`` thanks to the sentinels. Columns are scanned left to right, each
@@ -7,8 +8,10 @@ bottom up, so the first tile met of a group is its canonical anchor (the lowest
 tile of its leftmost column) and groups come out sorted by anchor, as
 ``Board.groups`` sorts them.
 
-Scratch arrays (int32, the state's length) are passed in by the caller and never
-allocated here.
+Options that only some callers need are arguments that are either an array or
+``None``: numba compiles one version per argument type and prunes the branches
+of a ``None`` argument, so the playout's scan carries no trace of move codes or
+cell lists. Scratch arrays are passed in by the caller and never allocated here.
 """
 
 from __future__ import annotations
@@ -19,13 +22,81 @@ from numba import njit
 SEEN = np.uint8(0x80)
 UNSEEN = np.uint8(0x7F)
 ONE = np.uint64(1)
+COLOUR_MIX = np.uint64(0x9E3779B97F4A7C15)
+FOLD = np.uint64(29)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fill(grid, start, step, mark, stack, keys, cells, offset):
+    """Flood-fill the group of the tile at ``start``, setting each of its cells to
+    ``mark`` (a value no colour uses, so no cell is entered twice); return (size,
+    move hash, smallest index, largest index).
+
+    The hash is the colour mixed with the XOR of ``keys[i]`` over the group's cells
+    when ``keys`` (uint64, the state's length) is given, else 0. When ``cells`` is
+    given the group's indices are written to ``cells[offset:offset + size]`` (in
+    fill order). ``step`` is the stride (uint64), ``stack`` uint32 scratch.
+
+    Inlined by numba into its callers (``inline="always"``): as a called function
+    it cost the playout 7% (LLVM did not inline it), and inlined, the unused
+    bounds and hash of a caller are optimised away."""
+    colour = grid[start]
+    grid[start] = mark
+    stack[0] = start
+    top = 1
+    size = 0
+    first = start
+    last = start
+    h = np.uint64(0)
+    if keys is not None:
+        h = np.uint64(colour) * COLOUR_MIX
+    while top > 0:
+        top -= 1
+        j = np.uint64(stack[top])
+        if keys is not None:
+            h ^= keys[j]
+        if cells is not None:
+            cells[offset + size] = j
+        size += 1
+        if j > last:
+            last = j
+        elif j < first:
+            first = j
+        k = j - ONE
+        if grid[k] == colour:
+            grid[k] = mark
+            stack[top] = k
+            top += 1
+        k = j + ONE
+        if grid[k] == colour:
+            grid[k] = mark
+            stack[top] = k
+            top += 1
+        k = j - step
+        if grid[k] == colour:
+            grid[k] = mark
+            stack[top] = k
+            top += 1
+        k = j + step
+        if grid[k] == colour:
+            grid[k] = mark
+            stack[top] = k
+            top += 1
+    return size, h, first, last
 
 
 @njit(cache=True, nogil=True)
-def legal_groups(grid, height, min_group, stack, anchors, sizes):
+def legal_groups(
+    grid, height, min_group, stack, anchors, sizes, keys=None, mask=ONE, codes=None, cells=None
+):
     """Fill ``anchors``/``sizes`` with every group of at least ``min_group`` tiles, in
     anchor order; return how many. ``stack`` is uint32 scratch, ``anchors`` and
     ``sizes`` int32, all of the state's length.
+
+    With ``keys`` (uint64, the state's length) each group's move code goes to
+    ``codes`` (int64): its hash (see ``fill``) folded to a slot ``0 .. mask``
+    (``mask`` a uint64 ``2**k - 1``). With ``cells`` (int32, the state's length) the
+    listed groups' cells are written there one group after another, in fill order.
 
     Visited tiles are marked in the grid itself (bit 7, which no colour uses) and
     unmarked before returning, so no visited array is cleared or compared. A tile
@@ -36,6 +107,7 @@ def legal_groups(grid, height, min_group, stack, anchors, sizes):
     """
     step = np.uint64(height + 1)
     count = 0
+    offset = 0
     base = step
     while grid[base] != 0:
         i = base
@@ -46,40 +118,22 @@ def legal_groups(grid, height, min_group, stack, anchors, sizes):
                     if min_group <= 1:
                         anchors[count] = i
                         sizes[count] = 1
+                        if keys is not None:
+                            h = keys[i] ^ (np.uint64(colour) * COLOUR_MIX)
+                            codes[count] = np.int64((h ^ (h >> FOLD)) & mask)
+                        if cells is not None:
+                            cells[offset] = i
+                            offset += 1
                         count += 1
                 else:
-                    marked = colour | SEEN
-                    grid[i] = marked
-                    stack[0] = i
-                    top = 1
-                    size = 0
-                    while top > 0:
-                        top -= 1
-                        j = np.uint64(stack[top])
-                        size += 1
-                        k = j - ONE
-                        if grid[k] == colour:
-                            grid[k] = marked
-                            stack[top] = k
-                            top += 1
-                        k = j + ONE
-                        if grid[k] == colour:
-                            grid[k] = marked
-                            stack[top] = k
-                            top += 1
-                        k = j - step
-                        if grid[k] == colour:
-                            grid[k] = marked
-                            stack[top] = k
-                            top += 1
-                        k = j + step
-                        if grid[k] == colour:
-                            grid[k] = marked
-                            stack[top] = k
-                            top += 1
+                    size, h, _, _ = fill(grid, i, step, colour | SEEN, stack, keys, cells, offset)
                     if size >= min_group:
                         anchors[count] = i
                         sizes[count] = size
+                        if keys is not None:
+                            codes[count] = np.int64((h ^ (h >> FOLD)) & mask)
+                        if cells is not None:
+                            offset += size
                         count += 1
             i += ONE
             colour = grid[i]
@@ -88,42 +142,6 @@ def legal_groups(grid, height, min_group, stack, anchors, sizes):
     while x < base:
         grid[x] &= UNSEEN
         x += ONE
-    return count
-
-
-@njit(cache=True, nogil=True)
-def label_groups(grid, height, labels, stack, anchors, sizes):
-    """Label every group (any size, singletons too): ``labels[i]`` is the group
-    number of cell ``i`` (-1 for empty and sentinel slots); ``anchors``/``sizes``
-    get each group's anchor and size, in anchor order. Returns the group count."""
-    step = height + 1
-    for x in range(labels.shape[0]):
-        labels[x] = -1
-    count = 0
-    base = step
-    while grid[base] != 0:
-        i = base
-        while grid[i] != 0:
-            if labels[i] < 0:
-                colour = grid[i]
-                labels[i] = count
-                stack[0] = i
-                top = 1
-                size = 0
-                while top > 0:
-                    top -= 1
-                    j = stack[top]
-                    size += 1
-                    for k in (j - 1, j + 1, j - step, j + step):
-                        if grid[k] == colour and labels[k] < 0:
-                            labels[k] = count
-                            stack[top] = k
-                            top += 1
-                anchors[count] = i
-                sizes[count] = size
-                count += 1
-            i += 1
-        base += step
     return count
 
 
@@ -140,3 +158,14 @@ def count_tiles(grid, height):
         total += i - base
         base += step
     return total
+
+
+@njit(cache=True, nogil=True)
+def count_colours(grid):
+    """Tiles per colour: element ``c`` of the result (int64, 16 long) counts the
+    cells holding ``c`` (1-9); element 0 is 0."""
+    counts = np.zeros(16, dtype=np.int64)
+    for x in range(grid.shape[0]):
+        counts[grid[x]] += 1
+    counts[0] = 0
+    return counts

@@ -1,10 +1,11 @@
 # mypy: allow-untyped-defs
 """Removing a group from a kernel state in place: tiles fall, empty columns close.
 
-The group is flood-filled from any of its tiles and its cells set to ``GONE``
-(a value no colour uses, so the fill never re-enters them and a column still ends
-at its first 0). Only the columns the group touches are compacted, bottom up;
-then, if a column emptied, the columns to its right move left by whole strides.
+The group is flood-filled from any of its tiles by the scan's own fill
+(``groups.fill``), its cells set to ``GONE`` (a value no colour uses, so the fill
+never re-enters them and a column still ends at its first 0). Only the columns
+the group touches are compacted, bottom up; then, if a column emptied, the
+columns to its right move left by whole strides.
 Indices are unsigned (no negative-index wraparound code on each access).
 """
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from samegame.kernel.groups import fill
 
 GONE = np.uint8(255)
 ONE = np.uint64(1)
@@ -27,42 +30,7 @@ def remove_group(grid, height, cell, stack):
     group size (and that ``cell`` is not empty: an empty cell is not checked).
     """
     step = np.uint64(height + 1)
-    start = np.uint64(cell)
-    colour = grid[start]
-    grid[start] = GONE
-    stack[0] = start
-    top = 1
-    size = 0
-    first = start
-    last = start
-    while top > 0:
-        top -= 1
-        j = np.uint64(stack[top])
-        size += 1
-        if j > last:
-            last = j
-        elif j < first:
-            first = j
-        k = j - ONE
-        if grid[k] == colour:
-            grid[k] = GONE
-            stack[top] = k
-            top += 1
-        k = j + ONE
-        if grid[k] == colour:
-            grid[k] = GONE
-            stack[top] = k
-            top += 1
-        k = j - step
-        if grid[k] == colour:
-            grid[k] = GONE
-            stack[top] = k
-            top += 1
-        k = j + step
-        if grid[k] == colour:
-            grid[k] = GONE
-            stack[top] = k
-            top += 1
+    size, _, first, last = fill(grid, np.uint64(cell), step, GONE, stack, None, None, 0)
     # The group's columns are contiguous (it is side-connected): first..last.
     first_col = first // step
     last_col = last // step

@@ -12,7 +12,7 @@ tables, built once by calling the Python rules, and settles exactly as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -27,9 +27,10 @@ Table = npt.NDArray[np.int64]
 _INT64_MAX = (1 << 63) - 1
 
 
-@dataclass(frozen=True, eq=False)
-class KernelRules:
-    """A rule set tabulated for one board size.
+class KernelRules(NamedTuple):
+    """A rule set tabulated for one board size; also the rules bundle that compiled
+    code takes as one argument (a named tuple is a numba value: no allocation,
+    fields read as fast as separate arguments, and cacheable).
 
     ``points[n]`` is ``rules.points(n)`` for ``n`` in ``0 .. width*height``;
     ``penalty[r]`` is the penalty with ``r`` tiles left (``penalty[0]`` is 0: a
@@ -91,14 +92,12 @@ def _points_at(rules: Rules, n: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def settle(
-    score: int, remaining: int, clear_bonus: int, penalty: Table, has_floor: bool, floor: int
-) -> int:
+def settle(score: int, remaining: int, rules: KernelRules) -> int:
     """The final score of a board that ended with ``remaining`` tiles, as
     ``Rules.settle(score, remaining).final`` computes it."""
     if remaining == 0:
-        return score + clear_bonus
-    final = score - int(penalty[remaining])
-    if has_floor and final < floor:
-        final = floor
+        return score + rules.clear_bonus
+    final = score - int(rules.penalty[remaining])
+    if rules.has_floor and final < rules.floor:
+        final = rules.floor
     return final

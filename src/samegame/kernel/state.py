@@ -29,11 +29,6 @@ State = npt.NDArray[np.uint8]
 EMPTY = 0
 
 
-def stride(height: int) -> int:
-    """Distance between vertically aligned cells of neighbouring columns."""
-    return height + 1
-
-
 def state_size(width: int, height: int) -> int:
     """Length of the state array of a ``width`` x ``height`` board."""
     return (width + 2) * (height + 1)
@@ -48,17 +43,6 @@ def index_cell(height: int, index: int) -> Cell:
     """The cell of a state index (the inverse of ``cell_index``)."""
     col, row = divmod(index, height + 1)
     return Cell(col - 1, row)
-
-
-def index_to_bit(height: int, index: int) -> int:
-    """The Board bit number (``col * height + row``) of a state index."""
-    col, row = divmod(index, height + 1)
-    return (col - 1) * height + row
-
-
-def empty_state(width: int, height: int) -> State:
-    """A state with no tiles."""
-    return np.zeros(state_size(width, height), dtype=np.uint8)
 
 
 def to_kernel(board: Board) -> State:

@@ -73,7 +73,7 @@ class Clock(StrEnum):
 
 
 class Policy(StrEnum):
-    """Playout policies (candidate filters of ``samegame.kernel.search.moves``)."""
+    """Playout policies (candidate filters of ``samegame.kernel.policy``)."""
 
     RANDOM = "random"
     TABU = "tabu"
@@ -333,30 +333,31 @@ def _run_once(
     state, rules = job.state, job.rules
     out = np.empty(state.shape[0], dtype=np.int32)
     keys = cell_keys(state.shape[0])
-    common = (
-        state,
-        rules.height,
-        rules.min_group,
-        rules.points,
-        rules.penalty,
-        rules.clear_bonus,
-        rules.has_floor,
-        rules.floor,
-        job.base,
-    )
     kind = _POLICY_KIND[spec.policy]
     tabu = tabu_colour(state) if spec.policy is not Policy.RANDOM else 0
     result: Any
     if spec.algorithm is Algorithm.NRPA:
         mask = np.uint64((1 << TABLE_BITS) - 1)
         result = nrpa(
-            *common, rng, keys, mask, kind, tabu, spec.level, spec.iterations, ALPHA, control, out
+            state,
+            rules,
+            job.base,
+            rng,
+            keys,
+            mask,
+            kind,
+            tabu,
+            spec.level,
+            spec.iterations,
+            ALPHA,
+            control,
+            out,
         )
     elif spec.algorithm is Algorithm.NMCS:
-        result = nmcs(*common, rng, keys, kind, tabu, spec.level, control, out)
+        result = nmcs(state, rules, job.base, rng, kind, tabu, spec.level, control, out)
     else:
         evaluation = _EVALUATION_KIND[spec.evaluation]
-        result = beam(*common, keys, width, evaluation, control, out)
+        result = beam(state, rules, job.base, keys, width, evaluation, control, out)
     score, made = int(result[0]), int(result[1])
     return score, out[:made].copy()
 

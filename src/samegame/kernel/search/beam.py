@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from samegame.kernel.groups import count_tiles, legal_groups
+from samegame.kernel.groups import count_colours, count_tiles, legal_groups
 from samegame.kernel.remove import remove_group
 from samegame.kernel.rules import settle
 
@@ -71,27 +71,15 @@ def colour_potential(counts, points, min_group):
 
 
 @njit(cache=True, nogil=True)
-def beam(
-    state,
-    height,
-    min_group,
-    points,
-    penalty,
-    clear_bonus,
-    has_floor,
-    floor,
-    base,
-    keys,
-    width,
-    evaluation,
-    control,
-    best_moves,
-):
-    """Beam search of ``width`` from ``state`` (left unchanged) valued by
-    ``evaluation`` (``COLOURS``, ``GROUPS`` or ``MIXED``); returns (best settled
-    score, number of moves) and writes the best game's anchors to ``best_moves``
-    (int32, the state's length). ``base`` is the points scored before ``state``.
+def beam(state, rules, base, keys, width, evaluation, control, best_moves):
+    """Beam search of ``width`` from ``state`` (left unchanged) under ``rules`` (a
+    ``KernelRules``) valued by ``evaluation`` (``COLOURS``, ``GROUPS`` or
+    ``MIXED``); returns (best settled score, number of moves) and writes the best
+    game's anchors to ``best_moves`` (int32, the state's length). ``base`` is the
+    points scored before ``state``; ``keys`` the position hash's keys.
     ``control[1]`` counts the positions expanded."""
+    height, min_group, points = rules.height, rules.min_group, rules.points
+    clear_bonus = rules.clear_bonus
     n = state.shape[0]
     tiles = count_tiles(state, height)
     group = max(min_group, 1)
@@ -123,8 +111,9 @@ def beam(
     child = np.empty(n, dtype=np.uint8)
     for x in range(n):
         cur[0, x] = state[x]
-        cur_counts[0, state[x]] += 1
-    cur_counts[0, 0] = 0
+    root_counts = count_colours(state)
+    for c in range(16):
+        cur_counts[0, c] = root_counts[c]
     cur_score[0] = base
     cur_tiles[0] = tiles
     count = 1
@@ -139,7 +128,7 @@ def beam(
             groups = legal_groups(here, height, min_group, stack, anchors, sizes)
             control[1] += 1
             if groups == 0:
-                final = settle(cur_score[s], cur_tiles[s], clear_bonus, penalty, has_floor, floor)
+                final = settle(cur_score[s], cur_tiles[s], rules)
                 if final > best:
                     best = final
                     best_depth = depth

@@ -10,7 +10,8 @@ which need not be the move judged best at this step (memorisation: a good line
 found earlier is never lost). Returns the best sequence and its settled score.
 
 The levels above 1 try every legal group; playouts draw uniformly among the
-candidates of a filter of ``moves.py`` (``ALL`` or the tabu colour).
+candidates of a filter of ``samegame.kernel.policy`` (``ALL``, ``TABU`` or
+``SELECTIVE``), with no move codes.
 
 The search stops early when ``control[0]`` becomes non-zero (a timer thread sets
 it; the functions release the GIL): each level then returns the best complete
@@ -20,68 +21,57 @@ the playouts.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from samegame.kernel.groups import count_tiles, legal_groups
+from samegame.kernel.groups import count_colours, count_tiles, legal_groups
+from samegame.kernel.playout import Record, moves_record, playout
+from samegame.kernel.policy import uniform_policy
 from samegame.kernel.remove import remove_group
 from samegame.kernel.rules import settle
-from samegame.kernel.search.moves import policy_playout
+from samegame.kernel.scratch import new_scratch
 
 LOWEST = -(2**62)
 
 
+class Levels(NamedTuple):
+    """NMCS's rows, one per level (one argument of compiled code): ``positions`` and
+    ``children`` (the position being played and the one being evaluated),
+    ``counts``/``child_counts`` (their tiles per colour), ``moves`` (the legal
+    groups of the current position, which the lower levels' scans would overwrite
+    in the scratch), ``seqs``/``lengths`` (each level's best sequence; row 0 is the
+    playouts'), and ``tail``: the playouts' record (their moves into ``seqs[0]``)."""
+
+    positions: npt.NDArray[np.uint8]
+    children: npt.NDArray[np.uint8]
+    counts: npt.NDArray[np.int64]
+    child_counts: npt.NDArray[np.int64]
+    moves: npt.NDArray[np.int32]
+    seqs: npt.NDArray[np.int32]
+    lengths: npt.NDArray[np.int64]
+    tail: Record
+
+
 @njit(cache=True, nogil=True)
 def nmcs_level(
-    level,
-    start,
-    start_counts,
-    score,
-    tiles,
-    height,
-    min_group,
-    points,
-    penalty,
-    clear_bonus,
-    has_floor,
-    floor,
-    rng,
-    keys,
-    kind,
-    tabu,
-    positions,
-    children,
-    level_counts,
-    child_counts,
-    level_moves,
-    seqs,
-    seq_len,
-    stack,
-    anchors,
-    sizes,
-    codes,
-    cand,
-    probs,
-    no_weights,
-    no_codes,
-    no_steps,
-    control,
+    level, start, start_counts, score, tiles, rules, rng, policy, rows, scratch, control
 ):
     """NMCS at ``level >= 1`` from ``start`` (``score``: points so far, ``tiles``:
     tiles on it, ``start_counts``: tiles per colour); returns the best settled
-    score and leaves the best sequence in ``seqs[level, :seq_len[level]]``.
-
-    Per-level rows: ``positions``/``children`` (the position being played and the
-    one being evaluated), ``level_counts``/``child_counts`` (their tiles per
-    colour), ``level_moves`` (the legal groups of the current position, which the
-    lower levels' scans would overwrite in ``anchors``)."""
+    score and leaves the best sequence in ``rows.seqs[level, :rows.lengths[level]]``
+    (``rows``: ``Levels``). Playouts follow ``policy``."""
     n = start.shape[0]
-    here = positions[level]
-    child = children[level]
-    counts = level_counts[level]
-    ccounts = child_counts[level]
-    moves = level_moves[level]
-    seq = seqs[level]
+    height, min_group, points = rules.height, rules.min_group, rules.points
+    stack, anchors = scratch.stack, scratch.anchors
+    here = rows.positions[level]
+    child = rows.children[level]
+    counts = rows.counts[level]
+    ccounts = rows.child_counts[level]
+    moves = rows.moves[level]
+    seq = rows.seqs[level]
     for x in range(n):
         here[x] = start[x]
     for c in range(counts.shape[0]):
@@ -89,12 +79,11 @@ def nmcs_level(
     best = LOWEST
     length = 0
     played = 0
-    mask = np.uint64(0)
     while True:
-        count = legal_groups(here, height, min_group, stack, anchors, sizes)
+        count = legal_groups(here, height, min_group, stack, anchors, scratch.sizes)
         if count == 0:
             if best == LOWEST:
-                best = settle(score, tiles, clear_bonus, penalty, has_floor, floor)
+                best = settle(score, tiles, rules)
                 length = played
             break
         for g in range(count):
@@ -111,33 +100,11 @@ def nmcs_level(
             after = score + points[size]
             left = tiles - size
             if level == 1:
-                tail = seqs[0]
-                gained, made, removed = policy_playout(
-                    child,
-                    height,
-                    min_group,
-                    points,
-                    rng,
-                    keys,
-                    mask,
-                    kind,
-                    tabu,
-                    ccounts,
-                    no_weights,
-                    stack,
-                    anchors,
-                    sizes,
-                    codes,
-                    cand,
-                    probs,
-                    tail,
-                    no_codes,
-                    no_steps,
-                    no_steps,
+                tail = rows.seqs[0]
+                gained, made, removed = playout(
+                    child, rules, rng, policy, ccounts, scratch, rows.tail
                 )
-                final = settle(
-                    after + gained, left - removed, clear_bonus, penalty, has_floor, floor
-                )
+                final = settle(after + gained, left - removed, rules)
                 control[1] += 1
             else:
                 final = nmcs_level(
@@ -146,37 +113,15 @@ def nmcs_level(
                     ccounts,
                     after,
                     left,
-                    height,
-                    min_group,
-                    points,
-                    penalty,
-                    clear_bonus,
-                    has_floor,
-                    floor,
+                    rules,
                     rng,
-                    keys,
-                    kind,
-                    tabu,
-                    positions,
-                    children,
-                    level_counts,
-                    child_counts,
-                    level_moves,
-                    seqs,
-                    seq_len,
-                    stack,
-                    anchors,
-                    sizes,
-                    codes,
-                    cand,
-                    probs,
-                    no_weights,
-                    no_codes,
-                    no_steps,
+                    policy,
+                    rows,
+                    scratch,
                     control,
                 )
-                tail = seqs[level - 1]
-                made = seq_len[level - 1]
+                tail = rows.seqs[level - 1]
+                made = rows.lengths[level - 1]
             if final > best:
                 best = final
                 seq[played] = move
@@ -184,7 +129,7 @@ def nmcs_level(
                     seq[played + 1 + t] = tail[t]
                 length = played + 1 + made
             if control[0] != 0:
-                seq_len[level] = length
+                rows.lengths[level] = length
                 return best
         move = seq[played]
         colour = here[move]
@@ -193,88 +138,43 @@ def nmcs_level(
         score += points[size]
         tiles -= size
         played += 1
-    seq_len[level] = length
+    rows.lengths[level] = length
     return best
 
 
 @njit(cache=True, nogil=True)
-def nmcs(
-    state,
-    height,
-    min_group,
-    points,
-    penalty,
-    clear_bonus,
-    has_floor,
-    floor,
-    base,
-    rng,
-    keys,
-    kind,
-    tabu,
-    level,
-    control,
-    best_moves,
-):
-    """NMCS at ``level >= 1`` from ``state`` (left unchanged); returns (best settled
-    score, number of moves) and writes the best sequence's anchors to
-    ``best_moves`` (int32, the state's length). ``base`` is the points scored
-    before ``state``; ``kind``/``tabu`` the playouts' filter (see ``moves.py``)."""
+def nmcs(state, rules, base, rng, kind, tabu, level, control, best_moves):
+    """NMCS at ``level >= 1`` from ``state`` (left unchanged) under ``rules`` (a
+    ``KernelRules``); returns (best settled score, number of moves) and writes the
+    best sequence's anchors to ``best_moves`` (int32, the state's length). ``base``
+    is the points scored before ``state``; ``kind``/``tabu`` the playouts' filter
+    (see ``samegame.kernel.policy``)."""
     n = state.shape[0]
-    tiles = count_tiles(state, height)
-    counts = np.zeros(16, dtype=np.int64)
-    for x in range(n):
-        counts[state[x]] += 1
-    counts[0] = 0
-    positions = np.empty((level + 1, n), dtype=np.uint8)
-    children = np.empty((level + 1, n), dtype=np.uint8)
-    level_counts = np.empty((level + 1, 16), dtype=np.int64)
-    child_counts = np.empty((level + 1, 16), dtype=np.int64)
-    level_moves = np.empty((level + 1, n), dtype=np.int32)
     seqs = np.empty((level + 1, n), dtype=np.int32)
-    seq_len = np.zeros(level + 1, dtype=np.int64)
-    stack = np.empty(n, dtype=np.uint32)
-    anchors = np.empty(n, dtype=np.int32)
-    sizes = np.empty(n, dtype=np.int32)
-    codes = np.empty(n, dtype=np.int64)
-    cand = np.empty(n, dtype=np.int32)
-    probs = np.empty(n, dtype=np.float64)
+    rows = Levels(
+        np.empty((level + 1, n), dtype=np.uint8),
+        np.empty((level + 1, n), dtype=np.uint8),
+        np.empty((level + 1, 16), dtype=np.int64),
+        np.empty((level + 1, 16), dtype=np.int64),
+        np.empty((level + 1, n), dtype=np.int32),
+        seqs,
+        np.zeros(level + 1, dtype=np.int64),
+        moves_record(seqs[0]),
+    )
     best = nmcs_level(
         level,
         state,
-        counts,
+        count_colours(state),
         base,
-        tiles,
-        height,
-        min_group,
-        points,
-        penalty,
-        clear_bonus,
-        has_floor,
-        floor,
+        count_tiles(state, rules.height),
+        rules,
         rng,
-        keys,
-        kind,
-        tabu,
-        positions,
-        children,
-        level_counts,
-        child_counts,
-        level_moves,
-        seqs,
-        seq_len,
-        stack,
-        anchors,
-        sizes,
-        codes,
-        cand,
-        probs,
-        np.empty(0, dtype=np.float64),
-        np.empty(0, dtype=np.int64),
-        np.empty(0, dtype=np.int64),
+        uniform_policy(kind, tabu),
+        rows,
+        new_scratch(n),
         control,
     )
-    made = seq_len[level]
+    made = rows.lengths[level]
     for t in range(made):
         best_moves[t] = seqs[level, t]
     return best, made

@@ -11,7 +11,7 @@ policy's probabilities before the update (``exp(w)`` normalised over the step's
 candidates).
 
 The policy is a fixed-size table of weights indexed by move code (see
-``moves.py``: colour and cells of the group, hashed). Playouts restricted by the
+``samegame.kernel.policy``: colour and cells of the group, hashed). Playouts restricted by the
 tabu-colour or selective filters (Cazenave 2016) apply the same filter when
 adapting, so the update is the gradient of the probability of the sequence as it
 was drawn. Each playout records its steps' candidate codes, so adaptation is a
@@ -26,15 +26,52 @@ sequence it has. ``control[1]`` counts the playouts.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from samegame.kernel.groups import count_tiles
+from samegame.kernel.groups import count_colours, count_tiles
+from samegame.kernel.playout import Record, playout
+from samegame.kernel.policy import Policy
 from samegame.kernel.rules import settle
-from samegame.kernel.search.moves import policy_playout
+from samegame.kernel.scratch import new_scratch
 
 LOWEST = -(2**62)
+
+
+class Root(NamedTuple):
+    """The position a search starts from: the state, its tiles per colour, the
+    points scored before it and its tile count."""
+
+    state: npt.NDArray[np.uint8]
+    counts: npt.NDArray[np.int64]
+    score: int
+    tiles: int
+
+
+class Tree(NamedTuple):
+    """NRPA's rows, one per level (one argument of compiled code). ``weights[l]``
+    is level ``l``'s policy and ``exps[l]`` ``exp`` of each weight. Record slots
+    (rows of ``moves``, ``codes``, ``offsets``, ``chosen``, ``lengths``): slot 0 is
+    the playout being played (``playing``, a ``Record`` of it), slot ``l`` the best
+    sequence of the running level-``l`` call with its candidate codes. ``grid`` and
+    ``counts`` are the playout's board and tiles per colour; ``ex``/``z`` are
+    ``adapt``'s scratch."""
+
+    weights: npt.NDArray[np.float64]
+    exps: npt.NDArray[np.float64]
+    moves: npt.NDArray[np.int32]
+    codes: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.int64]
+    chosen: npt.NDArray[np.int64]
+    lengths: npt.NDArray[np.int64]
+    playing: Record
+    grid: npt.NDArray[np.uint8]
+    counts: npt.NDArray[np.int64]
+    ex: npt.NDArray[np.float64]
+    z: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
@@ -77,263 +114,112 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
 
 
 @njit(cache=True, nogil=True)
-def _copy_record(rec_moves, rec_codes, rec_offsets, rec_chosen, rec_len, src, dst):
+def _copy_record(tree, src, dst):
     """Copy the recorded sequence of slot ``src`` to slot ``dst``."""
-    steps = rec_len[src]
+    steps = tree.lengths[src]
     for t in range(steps):
-        rec_moves[dst, t] = rec_moves[src, t]
-        rec_chosen[dst, t] = rec_chosen[src, t]
+        tree.moves[dst, t] = tree.moves[src, t]
+        tree.chosen[dst, t] = tree.chosen[src, t]
     for t in range(steps + 1):
-        rec_offsets[dst, t] = rec_offsets[src, t]
-    for k in range(rec_offsets[src, steps]):
-        rec_codes[dst, k] = rec_codes[src, k]
-    rec_len[dst] = steps
+        tree.offsets[dst, t] = tree.offsets[src, t]
+    for k in range(tree.offsets[src, steps]):
+        tree.codes[dst, k] = tree.codes[src, k]
+    tree.lengths[dst] = steps
 
 
 @njit(cache=True, nogil=True)
-def nrpa_level(
-    level,
-    iterations,
-    alpha,
-    root,
-    root_counts,
-    base,
-    tiles,
-    height,
-    min_group,
-    points,
-    penalty,
-    clear_bonus,
-    has_floor,
-    floor,
-    rng,
-    keys,
-    mask,
-    kind,
-    tabu,
-    weights,
-    exps,
-    rec_moves,
-    rec_codes,
-    rec_offsets,
-    rec_chosen,
-    rec_len,
-    grid,
-    counts,
-    stack,
-    anchors,
-    sizes,
-    codes,
-    cand,
-    probs,
-    ex,
-    z,
-    control,
-):
-    """One NRPA call at ``level >= 1`` from ``root``, with this level's policy in
-    ``weights[level]`` (set by the caller, with ``exp`` of each weight in
-    ``exps[level]``); returns the best settled score and
-    leaves the best sequence in record slot ``level``.
-
-    Record slots (rows of the ``rec_*`` arrays): slot 0 is the playout being
-    played; slot ``l`` the best sequence of the running level-``l`` call, with its
-    candidate codes for adaptation. ``base`` is the points already scored before
-    ``root`` and ``tiles`` the tiles on it, so scores are settled exactly as the
-    game will settle them."""
+def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control):
+    """One NRPA call at ``level >= 1`` from ``root`` (a ``Root``), with this level's
+    policy in ``tree.weights[level]`` (set by the caller, with ``exp`` of each
+    weight in ``tree.exps[level]``); returns the best settled score and leaves the
+    best sequence in record slot ``level`` of ``tree``. Playouts draw by
+    ``policy``, whose weights are ``tree.exps[1]``. Scores are settled with the
+    points scored before the root, exactly as the game will settle them."""
     best = LOWEST
-    n = root.shape[0]
+    state, grid, counts = root.state, tree.grid, tree.counts
+    n = state.shape[0]
     for _ in range(iterations):
         if level == 1:
             for x in range(n):
-                grid[x] = root[x]
-            for c in range(root_counts.shape[0]):
-                counts[c] = root_counts[c]
-            score, made, removed = policy_playout(
-                grid,
-                height,
-                min_group,
-                points,
-                rng,
-                keys,
-                mask,
-                kind,
-                tabu,
-                counts,
-                exps[1],
-                stack,
-                anchors,
-                sizes,
-                codes,
-                cand,
-                probs,
-                rec_moves[0],
-                rec_codes[0],
-                rec_offsets[0],
-                rec_chosen[0],
-            )
-            rec_len[0] = made
-            final = settle(base + score, tiles - removed, clear_bonus, penalty, has_floor, floor)
+                grid[x] = state[x]
+            for c in range(counts.shape[0]):
+                counts[c] = root.counts[c]
+            score, made, removed = playout(grid, rules, rng, policy, counts, scratch, tree.playing)
+            tree.lengths[0] = made
+            final = settle(root.score + score, root.tiles - removed, rules)
             control[1] += 1
         else:
-            below = weights[level - 1]
-            here = weights[level]
-            below_exps = exps[level - 1]
-            here_exps = exps[level]
+            below = tree.weights[level - 1]
+            here = tree.weights[level]
+            below_exps = tree.exps[level - 1]
+            here_exps = tree.exps[level]
             for x in range(here.shape[0]):
                 below[x] = here[x]
                 below_exps[x] = here_exps[x]
             final = nrpa_level(
-                level - 1,
-                iterations,
-                alpha,
-                root,
-                root_counts,
-                base,
-                tiles,
-                height,
-                min_group,
-                points,
-                penalty,
-                clear_bonus,
-                has_floor,
-                floor,
-                rng,
-                keys,
-                mask,
-                kind,
-                tabu,
-                weights,
-                exps,
-                rec_moves,
-                rec_codes,
-                rec_offsets,
-                rec_chosen,
-                rec_len,
-                grid,
-                counts,
-                stack,
-                anchors,
-                sizes,
-                codes,
-                cand,
-                probs,
-                ex,
-                z,
-                control,
+                level - 1, iterations, alpha, root, rules, rng, policy, tree, scratch, control
             )
         if final >= best:
             best = final
-            _copy_record(rec_moves, rec_codes, rec_offsets, rec_chosen, rec_len, level - 1, level)
+            _copy_record(tree, level - 1, level)
         if control[0] != 0:
             break
         adapt(
-            weights[level],
-            exps[level],
+            tree.weights[level],
+            tree.exps[level],
             alpha,
-            rec_codes[level],
-            rec_offsets[level],
-            rec_chosen[level],
-            rec_len[level],
-            ex,
-            z,
+            tree.codes[level],
+            tree.offsets[level],
+            tree.chosen[level],
+            tree.lengths[level],
+            tree.ex,
+            tree.z,
         )
     return best
 
 
 @njit(cache=True, nogil=True)
 def nrpa(
-    state,
-    height,
-    min_group,
-    points,
-    penalty,
-    clear_bonus,
-    has_floor,
-    floor,
-    base,
-    rng,
-    keys,
-    mask,
-    kind,
-    tabu,
-    level,
-    iterations,
-    alpha,
-    control,
-    best_moves,
+    state, rules, base, rng, keys, mask, kind, tabu, level, iterations, alpha, control, best_moves
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
-    unchanged), starting from an all-zero policy; returns (best settled score,
-    number of moves) and writes the best sequence's anchors to ``best_moves``
-    (int32, the state's length). ``base`` is the points scored before ``state``;
-    ``tabu`` the tabu colour as stored in the grid (0: none); ``kind`` the
-    candidate filter of ``moves.py``; ``mask + 1`` the policy table's size."""
+    unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
+    policy; returns (best settled score, number of moves) and writes the best
+    sequence's anchors to ``best_moves`` (int32, the state's length). ``base`` is
+    the points scored before ``state``; ``kind``/``tabu`` the candidate filter of
+    ``samegame.kernel.policy`` (``tabu`` as stored in the grid, 0: none); ``keys``
+    and ``mask`` the move codes (``mask + 1`` is the policy table's size)."""
     n = state.shape[0]
-    tiles = count_tiles(state, height)
-    group = max(min_group, 1)
+    tiles = count_tiles(state, rules.height)
+    group = max(rules.min_group, 1)
     steps = tiles // group + 1
     room = steps * (tiles // group + 1)
-    root_counts = np.zeros(16, dtype=np.int64)
-    for x in range(n):
-        root_counts[state[x]] += 1
-    root_counts[0] = 0
-    weights = np.zeros((level + 1, np.int64(mask) + 1), dtype=np.float64)
-    exps = np.ones((level + 1, np.int64(mask) + 1), dtype=np.float64)
-    rec_moves = np.empty((level + 1, steps), dtype=np.int32)
-    rec_codes = np.empty((level + 1, room), dtype=np.int64)
-    rec_offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
-    rec_chosen = np.empty((level + 1, steps), dtype=np.int64)
-    rec_len = np.zeros(level + 1, dtype=np.int64)
-    grid = np.empty(n, dtype=np.uint8)
-    counts = np.empty(16, dtype=np.int64)
-    stack = np.empty(n, dtype=np.uint32)
-    anchors = np.empty(n, dtype=np.int32)
-    sizes = np.empty(n, dtype=np.int32)
-    codes = np.empty(n, dtype=np.int64)
-    cand = np.empty(n, dtype=np.int32)
-    probs = np.empty(n, dtype=np.float64)
-    ex = np.empty(room, dtype=np.float64)
-    z = np.empty(steps, dtype=np.float64)
-    best = nrpa_level(
-        level,
-        iterations,
-        alpha,
-        state,
-        root_counts,
-        base,
-        tiles,
-        height,
-        min_group,
-        points,
-        penalty,
-        clear_bonus,
-        has_floor,
-        floor,
-        rng,
-        keys,
-        mask,
-        kind,
-        tabu,
-        weights,
+    size = np.int64(mask) + 1
+    moves = np.empty((level + 1, steps), dtype=np.int32)
+    codes = np.empty((level + 1, room), dtype=np.int64)
+    offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
+    chosen = np.empty((level + 1, steps), dtype=np.int64)
+    exps = np.ones((level + 1, size), dtype=np.float64)
+    tree = Tree(
+        np.zeros((level + 1, size), dtype=np.float64),
         exps,
-        rec_moves,
-        rec_codes,
-        rec_offsets,
-        rec_chosen,
-        rec_len,
-        grid,
-        counts,
-        stack,
-        anchors,
-        sizes,
+        moves,
         codes,
-        cand,
-        probs,
-        ex,
-        z,
-        control,
+        offsets,
+        chosen,
+        np.zeros(level + 1, dtype=np.int64),
+        Record(moves[0], codes[0], offsets[0], chosen[0]),
+        np.empty(n, dtype=np.uint8),
+        np.empty(16, dtype=np.int64),
+        np.empty(room, dtype=np.float64),
+        np.empty(steps, dtype=np.float64),
     )
-    made = rec_len[level]
+    root = Root(state, count_colours(state), base, tiles)
+    policy = Policy(kind, tabu, keys, mask, exps[1])
+    best = nrpa_level(
+        level, iterations, alpha, root, rules, rng, policy, tree, new_scratch(n), control
+    )
+    made = tree.lengths[level]
     for t in range(made):
-        best_moves[t] = rec_moves[level, t]
+        best_moves[t] = moves[level, t]
     return best, made

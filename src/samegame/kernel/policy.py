@@ -1,0 +1,123 @@
+# mypy: allow-untyped-defs
+"""Playout policies: which legal groups a playout may play, and how it draws one.
+
+**Candidate filters** (``select_candidates``), the playout policies of the
+SameGame literature, applied to the legal groups of a position:
+
+- ``ALL``: every legal group;
+- ``TABU``: the tabu colour (fixed for a search: the colour with the most tiles
+  at its root) is not played unless all its remaining tiles form that one group;
+  when that leaves nothing, every legal group;
+- ``SELECTIVE``: as ``TABU``, and also no group whose removal leaves exactly one
+  tile of its colour (that tile could never be removed, so the board could not
+  be cleared); when that leaves nothing, the ``TABU`` candidates.
+
+**The draw** (``draw``): uniform among the candidates (``below``, as
+``StableRandom.below``), or, when the policy has weights, with probability
+proportional to ``exps[code]`` (NRPA's Gibbs policy: ``exp(weight)`` is kept
+beside each weight so that playouts compute no exponential).
+
+``select_candidates`` and ``draw`` are inlined into the playout
+(``inline="always"``): called, each passed the policy and scratch bundles (some
+seventy machine words) at every move, and NRPA was 10% slower.
+
+**Move codes.** A weighted policy needs a code per move: the group's colour and
+the exact set of cells it covers, hashed (one random 64-bit key per state index,
+``keys``) and folded to ``mask + 1`` slots (see ``groups.legal_groups``). A policy
+without ``keys`` has no codes and its scan computes none.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from samegame.kernel.rng import below, next64
+
+ALL = 0
+TABU = 1
+SELECTIVE = 2
+
+UNIT = 1.0 / 9007199254740992.0  # 2**-53
+S11 = np.uint64(11)
+
+
+class Policy(NamedTuple):
+    """A playout policy, one argument of compiled code: the filter ``kind`` (``ALL``,
+    ``TABU``, ``SELECTIVE``) with its ``tabu`` colour as stored in the grid (1-9;
+    0: none); the move-code ``keys`` (uint64, the state's length; None: no codes)
+    and ``mask`` (uint64 ``2**k - 1``); ``exps`` (float64, indexed by code; empty:
+    a uniform draw)."""
+
+    kind: int
+    tabu: int
+    keys: npt.NDArray[np.uint64] | None
+    mask: np.uint64
+    exps: npt.NDArray[np.float64]
+
+
+@njit(cache=True, nogil=True)
+def uniform_policy(kind, tabu):
+    """The policy that draws uniformly among the candidates of ``kind``."""
+    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def select_candidates(count, grid, policy, counts, scratch):
+    """Write into ``scratch.cand`` the indices (into ``scratch.anchors``/``sizes``)
+    of the groups ``policy`` may play, in anchor order; return how many (at least
+    one when ``count`` is). ``counts[c]`` is the tiles of colour ``c`` left."""
+    anchors, sizes, cand = scratch.anchors, scratch.sizes, scratch.cand
+    kind, tabu = policy.kind, policy.tabu
+    if kind != ALL and tabu > 0:
+        whole = counts[tabu]
+        n = 0
+        if kind == SELECTIVE:
+            for g in range(count):
+                colour = grid[anchors[g]]
+                if colour == tabu:
+                    if sizes[g] == whole:
+                        cand[n] = g
+                        n += 1
+                elif counts[colour] - sizes[g] != 1:
+                    cand[n] = g
+                    n += 1
+            if n > 0:
+                return n
+        for g in range(count):
+            if grid[anchors[g]] != tabu or sizes[g] == whole:
+                cand[n] = g
+                n += 1
+        if n > 0:
+            return n
+    for g in range(count):
+        cand[g] = g
+    return count
+
+
+@njit(cache=True, nogil=True)
+def uniform(rng):
+    """A uniform float in [0, 1) with 53 random bits (as ``StableRandom.random``)."""
+    return np.float64(next64(rng) >> S11) * UNIT
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw(n, policy, rng, scratch):
+    """The position (0 .. n-1) of the candidate drawn among the first ``n`` of
+    ``scratch.cand``: uniformly, or by the policy's weights."""
+    exps = policy.exps
+    if exps.shape[0] == 0:
+        return below(rng, n)
+    codes, cand, probs = scratch.codes, scratch.cand, scratch.probs
+    total = 0.0
+    for c in range(n):
+        total += exps[codes[cand[c]]]
+        probs[c] = total
+    r = uniform(rng) * total
+    for c in range(n - 1):
+        if r < probs[c]:
+            return c
+    return n - 1
