@@ -432,7 +432,10 @@ def test_settings_changed_in_a_game_persist(cli) -> None:
     assert "verbosity: terse" in first.out
     second = cli("play", "--preset", "lesson", stdin="settings\nB2\nB2\nq\n")
     assert DRAWN_HEADER not in second.out  # accessible now
-    assert "verbosity: terse\nlanguage: ja\naccessible: on\n" in second.out
+    saved = "保存した設定"
+    assert (
+        f"verbosity: terse、{saved}\nlanguage: ja、{saved}\naccessible: on、{saved}\n" in second.out
+    )
     assert "続きから" in second.out or "再開" in second.out
     after_move = second.out.split("> B2\n")[2].split("\n> ")[0]
     assert len(after_move.splitlines()) == 1  # terse
@@ -442,5 +445,8 @@ def test_settings_changed_in_a_game_persist(cli) -> None:
 def test_command_line_switches_are_not_saved(cli) -> None:
     cli(*LESSON1, "--verbosity", "verbose", "--lang", "ja", "--accessible", stdin="q\n")
     result = cli(*LESSON1, stdin="settings\nq\n")
-    assert "verbosity: normal\nlanguage: en\naccessible: auto\n" in result.out
+    assert (
+        "verbosity: normal, the default\nlanguage: en, the default\n"
+        "accessible: auto, the default\n" in result.out
+    )
     assert DRAWN_HEADER in result.out
