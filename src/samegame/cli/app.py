@@ -14,7 +14,13 @@ from samegame.board import BoardError
 from samegame.boards import BoardSpecError
 from samegame.cli.bench_cmd import bench_app, solve_command
 from samegame.cli.board_cmd import board_app
-from samegame.cli.errors import CommandError, ExitCode, report, show_help_without_command
+from samegame.cli.errors import (
+    CommandError,
+    ExitCode,
+    SaidExit,
+    report,
+    show_help_without_command,
+)
 from samegame.cli.guide_cmd import accessibility_command, tutorial_command
 from samegame.cli.play_cmd import play_command
 from samegame.cli.plugins_cmd import plugins_command
@@ -103,6 +109,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
     except CommandError as error:
         report(str(error))
+        return error.code
+    except SaidExit as error:
         return error.code
     except BrokenPipeError:
         return ExitCode.OK

@@ -36,6 +36,15 @@ class CommandError(Exception):
         self.code = code
 
 
+class SaidExit(Exception):
+    """Leave with an exit code when everything was already said (Ctrl-C in play
+    says its farewell itself): no ``Error:`` line is added."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 def fail(message: str, code: ExitCode) -> CommandError:
     """Build the error to raise: ``raise fail("...", ExitCode.INPUT)``."""
     return CommandError(message, code)
