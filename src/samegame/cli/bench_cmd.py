@@ -145,13 +145,14 @@ def _seconds(value: float) -> str:
     return f"{value:.1f} seconds"
 
 
-def _budget_words(spec: BotSpec) -> tuple[float | None, str]:
-    """A bot's time budget per search and how it is said: ``12 seconds`` or a
-    fixed amount of work."""
+def _budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
+    """A search bot's time budget per search and how it is said: ``12 seconds`` or
+    a fixed amount of work; None for a bot that is not long work (it says nothing)."""
     bot = host().bot(spec.name).create(spec.options)
-    if isinstance(bot, SearchBot):
-        prepare(bot.spec.algorithm)  # compiled before the first line, not in the budget
-    seconds = bot.spec.seconds if isinstance(bot, SearchBot) else None
+    if not isinstance(bot, SearchBot):
+        return None, None
+    prepare(bot.spec.algorithm)  # compiled before the first line, not in the budget
+    seconds = bot.spec.seconds
     if seconds is None:
         return None, "a fixed amount of work"
     return seconds, seconds_words(seconds)
@@ -210,10 +211,12 @@ def standard_command(
     entries: list[dict[str, Any]] = []
     seconds_each, budget = _budget_words(spec)
     count = len(chosen)
-    say(
-        f"Playing {count} standard {'position' if count == 1 else 'positions'} with {spec}, "
-        f"{budget} per search; Ctrl-C stops early and keeps the positions played."
-    )
+    if budget is not None:
+        say(
+            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
+            f"with {spec}, {budget} per search; "
+            "Ctrl-C stops early and keeps the positions played."
+        )
     started = time.perf_counter()
     with _records(out) as stream, interruptible() as interruption:
         for index, position in enumerate(chosen):
@@ -321,10 +324,11 @@ def solve_command(
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
     budget_seconds, budget = _budget_words(spec)
-    say(
-        f"Searching the board with {spec} for {budget}; "
-        "Ctrl-C stops early and keeps the best line found so far."
-    )
+    if budget is not None:
+        say(
+            f"Searching the board with {spec} for {budget}; "
+            "Ctrl-C stops early and keeps the best line found so far."
+        )
     with interruptible() as interruption, progress(budget_seconds, "Searched {done} of {total}."):
         game = _play(spec, board, preset.rules, derive_seed("solve", seed))
     moves = [format_cell(cell) for cell in game.played.moves]
