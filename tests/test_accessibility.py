@@ -432,7 +432,10 @@ def test_settings_changed_in_a_game_persist(cli) -> None:
     assert "verbosity: terse" in first.out
     second = cli("play", "--preset", "lesson", stdin="settings\nB2\nB2\nq\n")
     assert DRAWN_HEADER not in second.out  # accessible now
-    assert "verbosity: terse\nlanguage: ja\naccessible: on\n" in second.out
+    saved = "保存した設定"
+    assert (
+        f"verbosity: terse、{saved}\nlanguage: ja、{saved}\naccessible: on、{saved}\n" in second.out
+    )
     assert "続きから" in second.out or "再開" in second.out
     after_move = second.out.split("> B2\n")[2].split("\n> ")[0]
     assert len(after_move.splitlines()) == 1  # terse
@@ -442,5 +445,89 @@ def test_settings_changed_in_a_game_persist(cli) -> None:
 def test_command_line_switches_are_not_saved(cli) -> None:
     cli(*LESSON1, "--verbosity", "verbose", "--lang", "ja", "--accessible", stdin="q\n")
     result = cli(*LESSON1, stdin="settings\nq\n")
-    assert "verbosity: normal\nlanguage: en\naccessible: auto\n" in result.out
+    assert (
+        "verbosity: normal, the default\nlanguage: en, the default\n"
+        "accessible: auto, the default\n" in result.out
+    )
     assert DRAWN_HEADER in result.out
+
+
+# -- A29: every command honours the saved language and accessible setting --------------------
+
+# A command, and a phrase only its Japanese output holds.
+JAPANESE_OUTPUT = [
+    (["accessibility"], "アクセシビリティ"),
+    (["tutorial"], "チュートリアル"),
+    (["presets", "list"], "レッスン"),
+    (["scores"], "まだスコアはありません"),
+    (["history"], "終わったゲームはまだありません"),
+    (["history", "--unfinished"], "途中のゲームはありません"),
+]
+
+
+@pytest.mark.parametrize(("command", "japanese"), JAPANESE_OUTPUT, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("saved", "flags", "expect_ja"),
+    [
+        (None, [], False),
+        (None, ["--lang", "ja"], True),
+        ("ja", [], True),
+        ("ja", ["--lang", "en"], False),
+        ("ja", ["--accessible"], True),
+        ("en", ["--lang", "ja", "--no-accessible"], True),
+    ],
+    ids=["default", "flag", "saved", "flag-over-saved", "accessible-flag", "both-flags"],
+)
+def test_every_command_honours_language_and_takes_the_switches(
+    cli, command, japanese, saved, flags, expect_ja
+) -> None:
+    if saved is not None:
+        save_settings(language=saved)
+    result = cli(*command, *flags, stdin="quit\n")
+    assert result.code == 0, result.err
+    assert (japanese in result.out) is expect_ja, result.out
+    if not expect_ja:
+        assert all(char == "\n" or " " <= char <= "~" for char in result.out), result.out
+    # A one-off switch is never saved.
+    with Store() as store:
+        assert store.get_setting("settings") == (None if saved is None else {"language": saved})
+
+
+def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:
+    """The bug of issue 9: verbosity terse in a --lang ja game saved Japanese."""
+    cli(*LESSON1, "--lang", "ja", "--accessible", stdin="verbosity terse\nq\n")
+    with Store() as store:
+        assert store.get_setting("settings") == {"verbosity": "terse"}
+    later = cli(*LESSON1, stdin="settings\nq\n")
+    assert "Removed" not in later.out
+    assert "verbosity: terse, saved\nlanguage: en, the default\n" in later.out
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "saved", "expected"),
+    [
+        ([], {}, {}, "accessible: auto, the default"),
+        (["--accessible"], {}, {}, "accessible: on, from the command line"),
+        ([], {"SAMEGAME_ACCESSIBLE": "1"}, {}, "accessible: on, from the environment"),
+        ([], {"ACCESSIBLE": "0"}, {"accessible": True}, "accessible: off, from the environment"),
+        ([], {}, {"accessible": True}, "accessible: on, saved"),
+        (
+            ["--no-accessible"],
+            {"SAMEGAME_ACCESSIBLE": "1"},
+            {},
+            "accessible: off, from the command line",
+        ),
+        (["--lang", "en"], {}, {"language": "ja"}, "language: en, from the command line"),
+        (["--verbosity", "terse"], {}, {}, "verbosity: terse, from the command line"),
+    ],
+)
+def test_settings_say_the_value_in_force_and_where_it_came_from(
+    cli, monkeypatch: pytest.MonkeyPatch, args, env, saved, expected
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    if saved:
+        save_settings(**saved)
+    result = cli(*LESSON1, *args, stdin="settings\nq\n")
+    assert result.code == 0, result.err
+    assert f"\n{expected}\n" in result.out, result.out

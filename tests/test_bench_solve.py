@@ -103,7 +103,7 @@ def test_bench_two_positions(cli, tmp_path: Path) -> None:
         ("Selective NRPA", 7164),
         ("js-games", 7436),
     ]:
-        assert f"% of {name} ({theirs:,})" in lines[3]
+        assert f" percent of {name} ({theirs:,})" in lines[3]
     assert lines[3].endswith("their totals on these 2 positions.")
     records = [record for _, record in read_records(out)]
     assert len(records) == 2

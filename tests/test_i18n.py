@@ -24,7 +24,8 @@ import pytest
 from samegame.game import ASSISTANCE_KINDS, Rejection
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.palette import PALETTE
-from samegame.repl.commands import WORDS
+from samegame.plugins import get_host
+from samegame.repl.commands import ALL_WORDS, WORDS
 from samegame.rules import SelectionMode, UndoPolicy
 
 Catalogue = Mapping[str, Template]
@@ -32,6 +33,7 @@ Catalogue = Mapping[str, Template]
 SRC = Path(__file__).resolve().parents[1] / "src" / "samegame"
 SCANNED = sorted([*(SRC / "repl").glob("*.py"), *(SRC / "cli").glob("*.py")])
 PLURAL_FORMS = frozenset({"one", "other"})
+BUILTIN_PRESETS = {path.stem for path in (SRC / "presets").glob("*.yaml")}
 
 # -- reading templates ---------------------------------------------------------------
 
@@ -104,7 +106,9 @@ def catalogue_problems(reference: Catalogue, other: Catalogue) -> list[str]:
 
 # -- characters read aloud (A13) -----------------------------------------------------
 
-FORBIDDEN_CHARACTERS = frozenset("|<>~^*#@")
+# A30 adds the characters of formulas and units: "percent", never "%"; "n minus 2,
+# squared", never "(n-2)^2" or "n(n+1)/2".
+FORBIDDEN_CHARACTERS = frozenset("|<>~^*#@%/")
 # Symbols (So emoji, Sk modifiers such as ^ and `, Sm maths such as + = < >), and
 # invisible or combining characters (emoji joiners and variation selectors).
 FORBIDDEN_CATEGORIES = frozenset(
@@ -129,7 +133,7 @@ JAPANESE_PUNCTUATION = frozenset("、。「」（）")
 JAPANESE_LETTER_PREFIXES = ("HIRAGANA LETTER", "KATAKANA LETTER", "CJK UNIFIED IDEOGRAPH")
 JAPANESE_MARKS = frozenset("ー々")  # prolonged sound mark, iteration mark
 # Japanese messages that are pure data and so contain no Japanese word.
-JAPANESE_DATA_ONLY = frozenset({"setting"})
+JAPANESE_DATA_ONLY = frozenset({"setting", "groups.filter.colour"})
 
 
 def character_problems(text: str) -> list[str]:
@@ -225,6 +229,11 @@ def dynamic_families() -> dict[str, set[str]]:
         "rules.undo.": {policy.value for policy in UndoPolicy},
         "rules.selection.": {mode.value for mode in SelectionMode},
         "assistance.": set(ASSISTANCE_KINDS),
+        "preset.title.": BUILTIN_PRESETS,
+        "preset.description.": BUILTIN_PRESETS,
+        "board_type.": set(get_host().records("board generator")),
+        "formula.": set(get_host().records("scoring formula")),
+        "penalty.": set(get_host().records("penalty")),
     }
 
 
@@ -669,3 +678,53 @@ def test_scan_reads_keys_in_every_form(tmp_path: Path) -> None:
     }
     assert set(scan.families) == {"family."}
     assert set(scan.unresolved) == {"step.key"}
+
+
+# -- A30: words a speech synthesizer reads right ------------------------------------------
+
+# Spellings that speech synthesizers misread: formulas in symbols, percent signs,
+# "5 s" for seconds. Checked over every message of both catalogues.
+MISREAD = {
+    "a formula in symbols": re.compile(r"\(n\s*[-+]|\)\s*\^|n\(n"),
+    "a percent sign": re.compile(r"%"),
+    "seconds abbreviated": re.compile(r"\d\s?s\b|\bsecs?\b"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_message_is_misread_aloud(language: str) -> None:
+    problems = [
+        f"{key}: {label} in {text!r}"
+        for key, template in LANGUAGES[language].items()
+        for text in forms(template)
+        for label, pattern in MISREAD.items()
+        if pattern.search(text)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_misread_spellings_are_caught() -> None:
+    for text in ("(n-2)^2 points", "82.5% of", "in 5 s", "n(n+1) halved"):
+        assert any(pattern.search(text) for pattern in MISREAD.values()), text
+    assert not any(pattern.search("n minus 2, squared; 5 seconds") for pattern in MISREAD.values())
+
+
+def test_names_are_translated_in_japanese() -> None:
+    """Preset titles and descriptions, board types, formulas and penalties: every
+    built-in one has a Japanese name that keeps no English word of it (A30)."""
+    english_words = re.compile(r"[A-Za-z]{3,}")
+    kept = {"SameGame", "KDE", "KSame", "GNOME", "Swell", "Foop", "Simon", "Tatham", "Same", "Game"}
+    problems = []
+    for prefix in ("preset.title.", "preset.description.", "board_type.", "formula.", "penalty."):
+        for name in sorted(dynamic_families()[prefix]):
+            key = f"{prefix}{name}"
+            text = ja.MESSAGES.get(key)
+            if text is None:
+                problems.append(f"{key}: missing")
+                continue
+            assert isinstance(text, str)
+            foreign = set(english_words.findall(text)) - kept - {"games", "js"} - set(ALL_WORDS)
+            if foreign or not any(is_japanese(char) for char in text):
+                problems.append(f"{key}: not translated: {text!r}")
+    assert not problems, "\n".join(problems)
+    assert "Lesson" not in ja.MESSAGES["preset.title.lesson"]

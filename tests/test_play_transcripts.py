@@ -262,7 +262,37 @@ def test_board_query_uses_letters_and_a_legend_naming_colour_and_shape(runs) -> 
     assert board[0] == "Board, 7 columns by 9 rows, top row first:"
     assert board[-1] == "Legend: R red circle, B blue triangle, G green square."
     for number, line in zip(range(9, 0, -1), board[1:-1], strict=True):
-        assert re.fullmatch(rf"Row {number}: [RBG.]( [RBG.]){{6}}", line), line
+        assert re.fullmatch(rf"Row {number}, 7 tiles: [RBG]( [RBG]){{6}}", line), line
+
+
+# A25: what a screen reader at its default punctuation level would say: "." and the
+# like are dropped, so every empty cell must be a word. Counting the cells a
+# listener hears (a letter, "empty", or "N empty") gives the board's width.
+SPOKEN_CELL = re.compile(r"(\d+) empty|empty|\b[RBGYPOCWK]\b")
+
+
+def heard_cells(line: str) -> int:
+    cells = line.split(": ", 1)[1]
+    return sum(int(m.group(1)) if m.group(1) else 1 for m in SPOKEN_CELL.finditer(cells))
+
+
+def test_empty_cells_are_spoken_as_words(runs) -> None:
+    text = text_of(runs, "lesson10_en")
+    rows = [line for line in text.splitlines() if line.startswith("Row ")]
+    assert any("empty" in line for line in rows)  # the game empties some cells
+    for line in rows:
+        assert "." not in line.split(":", 1)[-1].rstrip("."), line
+        if line.endswith(" is empty."):
+            continue
+        head = re.match(r"Row \d+, (\d+) tiles?: ", line)
+        assert head, line
+        assert heard_cells(line) == 7, line
+        letters = len(re.findall(r"\b[RBGYPOCWK]\b", line.split(": ", 1)[1]))
+        assert letters == int(head.group(1)), line
+    columns = [line for line in text.splitlines() if " from the bottom: " in line]
+    assert any("empty" in line for line in columns)
+    for line in columns:
+        assert heard_cells(line) == 9, line
 
 
 def test_announcements_name_colour_and_shape(runs) -> None:

@@ -211,7 +211,7 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
         b"29 tiles fell in columns A to E.",
         b"12 groups left, largest 8 green squares at B2.",
     ]
-    assert said["6:settings"].endswith(b"bell: off")
+    assert said["6:settings"].endswith(b"bell: off, the default")
     assert said["7:foo"] == b"foo\r\n'foo' is not a command or a cell; type help for the list."
 
 

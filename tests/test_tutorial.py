@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, blocks, clear_mode_variables, run_cli
-from samegame.builtins.scoring import BASIC
 from samegame.coords import parse_cell
 from samegame.game import Game
 from samegame.i18n import translator
 from samegame.palette import PALETTE
-from samegame.repl.tutorial import LESSON_BOARD, STEPS, Move, Question, Tutorial
-from samegame.rules import Rules
+from samegame.plugins import get_host
+from samegame.presets import find_preset
+from samegame.repl.tutorial import LESSON_BOARD, LESSON_RULES, STEPS, Move, Question, Tutorial
 from samegame.textboard import read_board
 
 EN = translator("en")
@@ -54,7 +54,7 @@ def test_right_answers_finish_the_lesson_with_a_cleared_board(tutorial) -> None:
     lines = result.lines
     assert lines[0] == EN("tutorial.welcome")
     assert lines[-1] == EN("tutorial.done")
-    assert "Board cleared. Bonus 1000. Final score 1005." in lines
+    assert "Board cleared. Bonus 0. Final score 5." in lines
     assert result.out.count(EN("tutorial.right")) == 5  # one per question
     assert EN("tutorial.wrong") not in result.out
     said = answers_to(result)
@@ -100,7 +100,7 @@ def test_skip_moves_on(tutorial) -> None:
     assert said[2][0] == "Removed 3 red circles at A1 to A3, 1 point, score 1."
     assert said[2][-1] == EN("tutorial.q.fall")
     assert result.lines[-1] == EN("tutorial.done")
-    assert "Board cleared. Bonus 1000. Final score 1005." in result.lines
+    assert "Board cleared. Bonus 0. Final score 5." in result.lines
 
 
 def test_board_during_the_lesson(tutorial) -> None:
@@ -108,10 +108,10 @@ def test_board_during_the_lesson(tutorial) -> None:
     assert answers_to(result)["board"] == [
         [
             "Board, 4 columns by 4 rows, top row first:",
-            "Row 4: B G . .",
-            "Row 3: R G . .",
-            "Row 2: R B B .",
-            "Row 1: R B Y Y",
+            "Row 4, 2 tiles: B G, 2 empty",
+            "Row 3, 2 tiles: R G, 2 empty",
+            "Row 2, 3 tiles: R B B, empty",
+            "Row 1, 4 tiles: R B Y Y",
             "Legend: R red circle, B blue triangle, G green square, Y yellow diamond.",
         ]
     ]
@@ -131,7 +131,7 @@ def test_japanese_lesson(tutorial) -> None:
     assert result.lines[0] == JA("tutorial.welcome")
     assert result.lines[-1] == JA("tutorial.done")
     assert result.out.count(JA("tutorial.right")) == 5
-    assert "盤面をすべて消しました。ボーナス1000点、最終スコア1005。" in result.out
+    assert "盤面をすべて消しました。ボーナス0点、最終スコア5。" in result.out
     wrong = tutorial("B2", "quit", lang="ja")
     assert answers_to(wrong)["B2"] == [
         [JA("tutorial.wrong"), JA("tutorial.explain.corner"), JA("tutorial.q.corner")]
@@ -158,9 +158,16 @@ def test_tutorial_returns_whether_it_was_finished() -> None:
     assert Tutorial(Script(RIGHT[:3]), EN).run() is False
 
 
+def test_the_lesson_plays_by_the_lesson_rules() -> None:
+    preset = find_preset("lesson", get_host())
+    assert LESSON_RULES.formula.name == preset.rules.formula.name == "basic"
+    assert LESSON_RULES.clear_bonus == preset.rules.clear_bonus == 0
+    assert LESSON_RULES.penalty.name == preset.rules.penalty.name == "none"
+
+
 def test_the_lesson_says_true_things_about_its_board() -> None:
     """Walk the steps with a real game: every expected answer holds on the board."""
-    game = Game(read_board(LESSON_BOARD), Rules(BASIC, clear_bonus=1000))
+    game = Game(read_board(LESSON_BOARD), LESSON_RULES)
     colour = {c.name: c.index for c in PALETTE}
     checks = {
         "tutorial.q.corner": lambda: game.board.cell(parse_cell("A1")) is not None,

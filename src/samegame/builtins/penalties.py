@@ -20,7 +20,7 @@ from samegame.rules import NO_PENALTY
 LEFTOVER_SQUARED = Penalty(
     "leftover-squared",
     lambda remaining, points: max(0, remaining - 2) ** 2,
-    "max(0, tiles left - 2)^2 taken off, board score floored at 0",
+    "tiles left minus 2, squared, taken off, the board score never below 0",
     floor=0,
 )
 LEFTOVER_FORMULA = Penalty(

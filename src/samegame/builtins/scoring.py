@@ -9,9 +9,11 @@ from __future__ import annotations
 from samegame.contributions import ScoringFormula
 from samegame.hookspecs import hookimpl
 
-BASIC = ScoringFormula("basic", lambda n: (n - 2) ** 2, "(n-2)^2 points for n tiles")
-PAIRS = ScoringFormula("pairs", lambda n: (n - 1) ** 2, "(n-1)^2 points for n tiles")
-SUM = ScoringFormula("sum", lambda n: n * (n + 1) // 2, "n(n+1)/2 points for n tiles")
+BASIC = ScoringFormula("basic", lambda n: (n - 2) ** 2, "n minus 2, squared, points for n tiles")
+PAIRS = ScoringFormula("pairs", lambda n: (n - 1) ** 2, "n minus 1, squared, points for n tiles")
+SUM = ScoringFormula(
+    "sum", lambda n: n * (n + 1) // 2, "n times n plus 1, halved, points for n tiles"
+)
 
 
 @hookimpl

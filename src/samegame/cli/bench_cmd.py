@@ -37,6 +37,7 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
+from samegame.cli.longwork import interruptible, progress, say, seconds_words
 from samegame.coords import format_cell
 from samegame.plugins import UnknownNameError
 from samegame.records import make_record
@@ -139,6 +140,24 @@ def _number(value: float) -> str:
     return f"{value:,.0f}"
 
 
+def _seconds(value: float) -> str:
+    """``5.1 seconds``: a unit a speech synthesizer reads as a word (A30)."""
+    return f"{value:.1f} seconds"
+
+
+def _budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
+    """A search bot's time budget per search and how it is said: ``12 seconds`` or
+    a fixed amount of work; None for a bot that is not long work (it says nothing)."""
+    bot = host().bot(spec.name).create(spec.options)
+    if not isinstance(bot, SearchBot):
+        return None, None
+    prepare(bot.spec.algorithm)  # compiled before the first line, not in the budget
+    seconds = bot.spec.seconds
+    if seconds is None:
+        return None, "a fixed amount of work"
+    return seconds, seconds_words(seconds)
+
+
 def _position_line(position: int, entry: dict[str, Any]) -> str:
     result = "board cleared" if entry["cleared"] else f"{entry['remaining']} tiles left"
     anchors = ", ".join(
@@ -146,13 +165,15 @@ def _position_line(position: int, entry: dict[str, Any]) -> str:
     )
     return (
         f"Position {position}: {_number(entry['score'])} points in {entry['move_count']} moves, "
-        f"{result}, {entry['seconds']:.1f} s (CPU {entry['cpu_seconds']:.1f} s). "
+        f"{result}, {_seconds(entry['seconds'])} (CPU {_seconds(entry['cpu_seconds'])}). "
         f"Published: {anchors}."
     )
 
 
 def _comparison_line(total: int, comparisons: list[Comparison], count: int) -> str:
-    parts = [f"{c.percent:.1f}% of {c.anchor.name} ({_number(c.total)})" for c in comparisons]
+    parts = [
+        f"{c.percent:.1f} percent of {c.anchor.name} ({_number(c.total)})" for c in comparisons
+    ]
     which = "the published totals" if count == 20 else f"their totals on these {count} positions"
     return f"{_number(total)} is " + ", ".join(parts[:-1]) + f" and {parts[-1]}: {which}."
 
@@ -188,12 +209,21 @@ def standard_command(
     rules = preset.rules
     boards = standard_positions()
     entries: list[dict[str, Any]] = []
+    seconds_each, budget = _budget_words(spec)
+    count = len(chosen)
+    if budget is not None:
+        say(
+            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
+            f"with {spec}, {budget} per search; "
+            "Ctrl-C stops early and keeps the positions played."
+        )
     started = time.perf_counter()
-    with _records(out) as stream:
-        for position in chosen:
+    with _records(out) as stream, interruptible() as interruption:
+        for index, position in enumerate(chosen):
             board = boards[position - 1]
             bot_seed = derive_seed("bench", seed, position)
-            game = _play(spec, board, rules, bot_seed)
+            with progress(seconds_each, f"Position {position}: searched {{done}} of {{total}}."):
+                game = _play(spec, board, rules, bot_seed)
             played = game.played
             record = make_record(
                 played,
@@ -224,6 +254,11 @@ def standard_command(
             entries.append(entry)
             if output is TextOrJson.text:
                 typer.echo(_position_line(position, entry))
+            if interruption:
+                break
+            if count >= 4 and (index + 1) * 4 // count > index * 4 // count:
+                say(f"Played {index + 1} of {count} positions.")
+    chosen = tuple(int(e["position"]) for e in entries)
     seconds = time.perf_counter() - started
     total = sum(int(e["score"]) for e in entries)
     cpu = sum(float(e["cpu_seconds"]) for e in entries)
@@ -243,20 +278,29 @@ def standard_command(
                     for c in comparisons
                 ],
                 "out": out,
+                "interrupted": bool(interruption),
             }
         )
+        _stop_if(bool(interruption), "the positions played so far are above")
         return
     count = len(chosen)
     noun = "position" if count == 1 else "positions"
     typer.echo(
         f"Total: {_number(total)} points on {count} {noun} with {spec}, "
-        f"{seconds:.1f} s (CPU {cpu:.1f} s)."
+        f"{_seconds(seconds)} (CPU {_seconds(cpu)})."
     )
     typer.echo(_comparison_line(total, comparisons, count))
     if out is not None:
         typer.echo(
             f"{count} {'record' if count == 1 else 'records'} written to {out}, one per line."
         )
+    _stop_if(bool(interruption), "the positions played so far are above")
+
+
+def _stop_if(interrupted: bool, kept: str) -> None:
+    """After Ctrl-C: one line on what was kept, and exit status 130."""
+    if interrupted:
+        raise fail(f"interrupted; {kept}", ExitCode.INTERRUPTED)
 
 
 def solve_command(
@@ -279,18 +323,28 @@ def solve_command(
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
-    game = _play(spec, board, preset.rules, derive_seed("solve", seed))
+    budget_seconds, budget = _budget_words(spec)
+    if budget is not None:
+        say(
+            f"Searching the board with {spec} for {budget}; "
+            "Ctrl-C stops early and keeps the best line found so far."
+        )
+    with interruptible() as interruption, progress(budget_seconds, "Searched {done} of {total}."):
+        game = _play(spec, board, preset.rules, derive_seed("solve", seed))
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:
         print_json(result.to_dict())
+        _stop_if(bool(interruption), "the best line found so far is above")
         return
     line = " ".join(moves)
     ending = "board cleared" if result.cleared else f"{result.remaining} tiles left"
     typer.echo(f"Best line found by {spec}: {line}")
     typer.echo(
         f"Score {_number(result.score)}: {len(moves)} moves, {ending}, bonus {result.bonus}, "
-        f"penalty {result.penalty}; {game.played.seconds:.1f} s (CPU {game.cpu_seconds:.1f} s)."
+        f"penalty {result.penalty}; {_seconds(game.played.seconds)} "
+        f"(CPU {_seconds(game.cpu_seconds)})."
     )
     preset_part = "" if preset_name == "basic" else f" --preset {preset_name}"
     typer.echo(f'Replay it: samegame replay --board {board_file}{preset_part} --moves "{line}"')
+    _stop_if(bool(interruption), "the best line found so far is above")

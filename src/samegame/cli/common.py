@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,10 @@ from samegame.plugins import PluginHost, UnknownNameError, get_host
 from samegame.presets import BoardSetup, Preset, PresetError, find_preset
 from samegame.quoting import shown
 from samegame.textboard import TextBoardError, read_board, read_boards
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
+    from samegame.repl.settings import InForce
 
 _warned = False
 
@@ -80,6 +84,58 @@ FormulaOption = Annotated[
 ClearBonusOption = Annotated[
     int | None, typer.Option("--clear-bonus", help="Points for clearing the board.")
 ]
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language: en or ja (default: the saved setting, else en)."),
+]
+AccessibleOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--accessible/--no-accessible",
+        help="Plain append-only lines for screen readers (default: the saved setting).",
+    ),
+]
+
+
+def check_language(lang: str | None) -> None:
+    """An exit-2 error for a language that is not available."""
+    from samegame.i18n import LANGUAGES
+
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(
+            f"language '{lang}' is not available; use --lang en or --lang ja", ExitCode.USAGE
+        )
+
+
+def chosen_settings(lang: str | None, accessible: bool | None) -> InForce:
+    """The saved language and accessible setting under this run's ``--lang`` and
+    ``--accessible`` (never saved): what every command honours (A29). A store that
+    cannot be read gives the defaults, with a warning."""
+    from samegame.repl.settings import in_force
+    from samegame.store import Store, StoreError
+
+    check_language(lang)
+    try:
+        with Store() as store:
+            saved = store.get_setting("settings", {})
+    except StoreError as error:
+        typer.echo(f"Warning: {error}; using the default settings", err=True)
+        saved = {}
+    flags: dict[str, str] = {}
+    if lang is not None:
+        flags["language"] = lang
+    if accessible is not None:
+        flags["accessible"] = "on" if accessible else "off"
+    return in_force(saved, flags)
+
+
+def chosen_translator(lang: str | None, accessible: bool | None) -> Translator:
+    """The translator of the language in force for this run."""
+    from samegame.i18n import translator
+
+    return translator(chosen_settings(lang, accessible).settings.language)
 
 
 def load_preset(name: str, formula: str | None = None, clear_bonus: int | None = None) -> Preset:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
 
 import typer
 
-from samegame.cli.errors import ExitCode, fail
-from samegame.i18n import LANGUAGES, Translator, translator
+from samegame.cli.common import AccessibleOption, LangOption, chosen_settings
+from samegame.i18n import Translator, translator
 from samegame.repl.commands import WORDS, Kind
 from samegame.repl.terminal import PlainIO
 from samegame.repl.tutorial import Tutorial
-
-LangOption = Annotated[str, typer.Option("--lang", help="Language: en or ja.")]
 
 QUERY_KINDS = (
     Kind.BOARD,
@@ -21,6 +18,7 @@ QUERY_KINDS = (
     Kind.COLUMN,
     Kind.CELL,
     Kind.GROUPS,
+    Kind.MORE,
     Kind.SUMMARY,
     Kind.COLOURS,
     Kind.SCORE,
@@ -30,14 +28,6 @@ QUERY_KINDS = (
     Kind.HELP,
     Kind.SETTINGS,
 )
-
-
-def _translator(lang: str) -> Translator:
-    if lang not in LANGUAGES:
-        raise fail(
-            f"language '{lang}' is not available; use --lang en or --lang ja", ExitCode.USAGE
-        )
-    return translator(lang)
 
 
 def accessibility_lines(tr: Translator) -> list[str]:
@@ -53,17 +43,21 @@ def accessibility_lines(tr: Translator) -> list[str]:
         words = WORDS[kind]
         lines.append(tr(f"help.{kind.value}", word=words[0], short=", ".join(words[1:])))
     lines.extend([tr("a11y.settings"), tr("a11y.json"), tr("a11y.input")])
+    lines.extend([tr("a11y.every_command"), tr("a11y.long_work")])
     return lines
 
 
-def accessibility_command(lang: LangOption = "en") -> None:
+def accessibility_command(lang: LangOption = None, accessible: AccessibleOption = None) -> None:
     """List every accessibility switch, environment variable and query command."""
-    for line in accessibility_lines(_translator(lang)):
+    chosen = chosen_settings(lang, accessible)
+    for line in accessibility_lines(translator(chosen.settings.language)):
         typer.echo(line)
 
 
-def tutorial_command(lang: LangOption = "en") -> None:
-    """A short interactive lesson: cells, groups, how tiles fall and columns close, scoring."""
-    tr = _translator(lang)
+def tutorial_command(lang: LangOption = None, accessible: AccessibleOption = None) -> None:
+    """An interactive lesson: groups, scoring, falling and closing columns, then three
+    moves of your own on a practice board (nothing is saved)."""
+    chosen = chosen_settings(lang, accessible)
+    # The lesson speaks in plain lines on every path: no drawing, no repainting.
     io = PlainIO(sys.stdin, sys.stdout, interactive=sys.stdin.isatty())
-    Tutorial(io, tr).run()
+    Tutorial(io, translator(chosen.settings.language)).run()

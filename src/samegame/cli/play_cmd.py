@@ -38,7 +38,7 @@ from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
 from samegame.repl.session import Renderer, Session
-from samegame.repl.settings import Settings
+from samegame.repl.settings import in_force
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
 from samegame.store import NotFoundError, SavedGame, Store, StoreError
@@ -138,11 +138,14 @@ def play_command(
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
     make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
-    chosen = None if renderer_name is None else chosen_renderer(renderer_name, "--renderer")
+    drawing = None if renderer_name is None else chosen_renderer(renderer_name, "--renderer")
     try:
         with Store() as store:
-            settings = Settings.from_json(store.get_setting("settings", {}))
-            settings = _apply_flags(settings, verbosity, lang, color, one_click, bell)
+            chosen = in_force(
+                store.get_setting("settings", {}),
+                _flags(accessible, verbosity, lang, color, one_click, bell),
+            )
+            settings = chosen.settings
             accessible_mode = resolve_accessible(accessible, settings.accessible)
             io = make_io(
                 accessible=accessible_mode, stdin=sys.stdin, stdout=sys.stdout, words=ALL_WORDS
@@ -154,7 +157,7 @@ def play_command(
                     # The session's settings of the moment: colour and symbols may
                     # change in the game.
                     current = session.settings
-                    renderer = chosen
+                    renderer = drawing
                     if renderer is None:
                         use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
                         renderer = host().renderer("ansi" if use_colour else "text")
@@ -177,6 +180,7 @@ def play_command(
                 assume_yes=yes,
                 hint_bot=make_hint_bot,
                 fresh=fresh,
+                sources=chosen.sources,
             )
             status = run_session(session, io)
     except PlayError as error:
@@ -261,24 +265,23 @@ def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:
     return preset, BoardSetup(spec, setup.board_type), saved
 
 
-def _apply_flags(
-    settings: Settings,
+def _flags(
+    accessible: bool | None,
     verbosity: Verbosity | None,
     lang: str | None,
     color: ColourMode | None,
     one_click: bool | None,
     bell: bool | None,
-) -> Settings:
-    """This run's command-line choices over the saved settings (not saved)."""
-    changes: dict[str, object] = {}
+) -> dict[str, str]:
+    """This run's command-line choices as typed setting words (never saved)."""
+    flags: dict[str, str] = {}
+    for name, value in (("accessible", accessible), ("one-click", one_click), ("bell", bell)):
+        if value is not None:
+            flags[name] = "on" if value else "off"
     if verbosity is not None:
-        changes["verbosity"] = verbosity
+        flags["verbosity"] = verbosity.value
     if lang is not None:
-        changes["language"] = lang
+        flags["language"] = lang
     if color is not None:
-        changes["colour"] = color.value
-    if one_click is not None:
-        changes["one_click"] = one_click
-    if bell is not None:
-        changes["bell"] = bell
-    return replace(settings, **changes)  # type: ignore[arg-type]
+        flags["colour"] = color.value
+    return flags

@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import TextOrJson, host, load_preset, print_json
+from samegame.cli.common import (
+    AccessibleOption,
+    LangOption,
+    TextOrJson,
+    chosen_translator,
+    host,
+    load_preset,
+    print_json,
+)
 from samegame.cli.errors import show_help_without_command
 from samegame.presets import list_presets
 
@@ -24,8 +32,15 @@ FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text o
 
 
 @presets_app.command("list")
-def list_command(output: FormatOption = TextOrJson.text) -> None:
+def list_command(
+    output: FormatOption = TextOrJson.text,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
+) -> None:
     """List every preset: built-in, from plugins and from your config folder."""
+    from samegame.repl.announcer import Announcer
+
+    say = Announcer(chosen_translator(lang, accessible))
     presets, problems = list_presets(host())
     for problem in problems:
         typer.echo(f"Warning: {problem}", err=True)
@@ -33,15 +48,20 @@ def list_command(output: FormatOption = TextOrJson.text) -> None:
         print_json([preset.to_dict() for preset in presets])
         return
     for preset in presets:
-        typer.echo(f"{preset.name}: {preset.title}. {preset.description}")
+        title = say.preset_text("title", preset.name, preset.title)
+        description = say.preset_text("description", preset.name, preset.description)
+        typer.echo(say.tr("presets.line", name=preset.name, title=title, description=description))
 
 
 @presets_app.command("show")
 def show_command(
     name: Annotated[str, typer.Argument(help="Preset name or path to a YAML file.")],
     output: FormatOption = TextOrJson.text,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
 ) -> None:
     """Describe one preset: scoring, sizes, colours, board types, undo and hints."""
+    chosen_translator(lang, accessible)  # checks --lang; the description is English
     preset = load_preset(name)
     if output is TextOrJson.json:
         print_json(preset.to_dict())

@@ -9,12 +9,17 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import TextOrJson, print_json
+from samegame.cli.common import (
+    AccessibleOption,
+    LangOption,
+    TextOrJson,
+    chosen_translator,
+    print_json,
+)
 from samegame.cli.errors import ExitCode, fail
 from samegame.limits import SQLITE_MAX_INTEGER
+from samegame.repl.announcer import Announcer
 from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
-
-HELP_WORDS = {"hint": "hints", "undo": "undo", "explain": "explanations"}
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
@@ -33,36 +38,52 @@ def _date(entry: ScoreEntry | ChallengeEntry) -> str:
     return entry.finished.strftime("%Y-%m-%d")
 
 
-def describe_category(category: str) -> str:
+def describe_category(say: Announcer, category: str) -> str:
     """``8x10/4/basic/1000/none/2/solvable`` in words."""
     size, colours, formula, bonus, penalty, min_group, board_type = category.split("/")
     width, height = size.split("x")
-    words = f"{width} by {height}, {colours} colours, {formula} scoring, bonus {bonus}"
+    tr = say.tr
+    parts = [
+        tr("category.size", width=width, height=height, colours=colours),
+        tr("category.formula", name=say.named("formula", formula, formula), bonus=bonus),
+    ]
     if penalty != "none":
-        words += f", penalty {penalty}"
+        parts.append(tr("category.penalty", name=say.named("penalty", penalty, penalty)))
     if min_group != "2":
-        words += f", groups of {min_group}"
-    return f"{words}, {board_type} boards"
+        parts.append(tr("category.min_group", count=min_group))
+    parts.append(tr("category.board_type", name=say.named("board_type", board_type, board_type)))
+    return tr("list.separator").join(parts)
 
 
-def score_line(entry: ScoreEntry) -> str:
-    cleared = "board cleared" if entry.cleared else "not cleared"
-    board = "" if entry.board_number is None else f", board {entry.board_number}"
-    return (
-        f"Rank {entry.rank}: {entry.score} points, {cleared}, {entry.moves} moves{board}, "
-        f"{entry.preset}, {_date(entry)}."
+def score_line(say: Announcer, entry: ScoreEntry) -> str:
+    tr = say.tr
+    cleared = tr("entry.cleared") if entry.cleared else tr("entry.not_cleared")
+    board = "" if entry.board_number is None else tr("entry.board", number=entry.board_number)
+    return tr(
+        "entry.score",
+        rank=entry.rank,
+        score=entry.score,
+        cleared=cleared,
+        count=entry.moves,
+        board=board,
+        preset=entry.preset,
+        date=_date(entry),
     )
 
 
-def completion_line(entry: Completion) -> str:
-    games = "1 game" if entry.finished == 1 else f"{entry.finished} games"
-    boards = "1 board" if entry.cleared == 1 else f"{entry.cleared} boards"
-    return f"Completed: {games} finished, {boards} cleared."
+def completion_line(say: Announcer, entry: Completion) -> str:
+    return say.tr(
+        "entry.completed",
+        games=say.tr("entry.games", count=entry.finished),
+        boards=say.tr("entry.boards", count=entry.cleared),
+    )
 
 
-def challenge_line(entry: ChallengeEntry) -> str:
-    stages = " and ".join(str(score) for score in entry.stage_scores)
-    return f"Rank {entry.rank}: {entry.score} points (stages {stages}), {_date(entry)}."
+def challenge_line(say: Announcer, entry: ChallengeEntry) -> str:
+    stages = say.join([str(score) for score in entry.stage_scores])
+    return say.tr(
+        "entry.challenge", rank=entry.rank, score=entry.score, stages=stages, date=_date(entry)
+    )
 
 
 def scores_command(
@@ -70,10 +91,13 @@ def scores_command(
         int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="Scores per rule set.")
     ] = 10,
     output: FormatOption = TextOrJson.text,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
 ) -> None:
     """Best scores for each rule set and for challenges; equal scores share a rank.
     Each rule set also counts its finished games and cleared boards, practice
     included."""
+    say = Announcer(chosen_translator(lang, accessible))
     with open_store() as store:
         scores = store.best_scores(limit=limit)
         challenges = store.challenge_scores(limit=limit)
@@ -88,43 +112,64 @@ def scores_command(
         )
         return
     if not scores and not challenges and not completions:
-        typer.echo("No scores yet. Finished games that are not practice are ranked here.")
+        typer.echo(say.tr("scores.none"))
         return
     ranked: dict[str, list[ScoreEntry]] = {entry.category: [] for entry in completions}
     for entry in scores:
         ranked.setdefault(entry.category, []).append(entry)
     done = {entry.category: entry for entry in completions}
     for category in sorted(ranked):
-        typer.echo(f"Rule set {describe_category(category)}:")
+        typer.echo(say.tr("scores.category", category=describe_category(say, category)))
         if category in done:
-            typer.echo(completion_line(done[category]))
+            typer.echo(completion_line(say, done[category]))
         if not ranked[category]:
-            typer.echo("No ranked score yet: every finished game was practice.")
+            typer.echo(say.tr("scores.all_practice"))
         for entry in ranked[category]:
-            typer.echo(score_line(entry))
+            typer.echo(score_line(say, entry))
     preset = None
     for challenge in challenges:
         if challenge.preset != preset:
             preset = challenge.preset
-            typer.echo(f"Best {preset} totals:")
-        typer.echo(challenge_line(challenge))
+            typer.echo(say.tr("scores.challenges", preset=preset))
+        typer.echo(challenge_line(say, challenge))
 
 
-def game_line(game: SavedGame) -> str:
+def game_line(say: Announcer, game: SavedGame) -> str:
+    tr = say.tr
     setup = game.setup
-    board = "a board from a file" if setup.board_number is None else f"board {setup.board_number}"
-    head = f"Game {game.game_id}, {setup.preset}, {describe_category(setup.category)}, {board}"
-    practice = f", practice ({', '.join(game.reasons)})" if game.practice and game.reasons else ""
+    board = (
+        tr("entry.board.file")
+        if setup.board_number is None
+        else tr("entry.board.number", number=setup.board_number)
+    )
+    head = tr(
+        "entry.game",
+        game=game.game_id,
+        preset=setup.preset,
+        category=describe_category(say, setup.category),
+        board=board,
+    )
+    notes = ""
+    if game.practice and game.reasons:
+        notes += tr("entry.practice", reasons=say.join(list(game.reasons)))
     if game.assistance:
-        used = [HELP_WORDS.get(kind, kind) for kind in game.assistance]
-        practice += f", help used: {' and '.join(used)}"
+        used = [tr(f"assistance.{kind}") for kind in game.assistance]
+        notes += tr("entry.help", used=say.join(used))
     if game.result is None:
         updated = game.updated.strftime("%Y-%m-%d %H:%M UTC")
-        return f"{head}: unfinished, {len(game.moves)} moves, saved {updated}{practice}."
+        return tr("entry.unfinished", head=head, count=len(game.moves), saved=updated, notes=notes)
     result = game.result
-    cleared = "board cleared" if result.cleared else f"{result.remaining} tiles left"
+    left = tr("entry.cleared") if result.cleared else tr("entry.left", count=result.remaining)
     finished = game.finished.strftime("%Y-%m-%d %H:%M UTC") if game.finished else "?"
-    return f"{head}: {result.score} points, {cleared}, {result.moves} moves, finished {finished}{practice}."
+    return tr(
+        "entry.finished",
+        head=head,
+        score=result.score,
+        left=left,
+        count=result.moves,
+        finished=finished,
+        notes=notes,
+    )
 
 
 def history_command(
@@ -135,16 +180,19 @@ def history_command(
         bool, typer.Option("--unfinished", help="List unfinished games instead.")
     ] = False,
     output: FormatOption = TextOrJson.text,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
 ) -> None:
     """Finished games, newest first (or unfinished ones); resume or replay one with
     samegame play --game ID."""
+    say = Announcer(chosen_translator(lang, accessible))
     with open_store() as store:
         games = store.unfinished_games()[:limit] if unfinished else store.history(limit)
     if output is TextOrJson.json:
         print_json([game.to_dict() for game in games])
         return
     if not games:
-        typer.echo("No unfinished games." if unfinished else "No finished games yet.")
+        typer.echo(say.tr("history.none.unfinished" if unfinished else "history.none"))
         return
     for game in games:
-        typer.echo(game_line(game))
+        typer.echo(game_line(say, game))

@@ -32,6 +32,74 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "shape.cross": {"one": "cross", "other": "crosses"},
     "shape.heart": {"one": "heart", "other": "hearts"},
     "shape.ring": {"one": "ring", "other": "rings"},
+    # names: preset titles and descriptions, board types, formulas, penalties (A30)
+    "preset.title.basic": "Basic",
+    "preset.title.benchmark": "Benchmark",
+    "preset.title.challenge": "Challenge",
+    "preset.title.classic": "Classic",
+    "preset.title.custom": "Custom",
+    "preset.title.jsgames": "js-games SameGame",
+    "preset.title.ksame": "KSame",
+    "preset.title.lesson": "Lesson",
+    "preset.title.no-bonus": "No bonus",
+    "preset.title.pairs": "Pairs",
+    "preset.title.relaxed": "Relaxed",
+    "preset.title.sum": "Sum",
+    "preset.title.swellfoop": "GNOME Swell Foop",
+    "preset.title.tatham": "Simon Tatham's Same Game",
+    "board_type.random": "random",
+    "board_type.random-with-move": "random-with-move",
+    "board_type.each-colour-twice": "each-colour-twice",
+    "board_type.solvable": "solvable",
+    "formula.basic": "basic",
+    "formula.pairs": "pairs",
+    "formula.sum": "sum",
+    "penalty.none": "none",
+    "penalty.leftover-squared": "leftover-squared",
+    "penalty.leftover-formula": "leftover-formula",
+    "preset.description.basic": (
+        "Groups of n tiles score n minus 2, squared, points, and clearing the board earns 1000 more."
+    ),
+    "preset.description.benchmark": (
+        "The research rules, 15 by 15 with 5 colours, n minus 2, squared, points for n tiles and 1000 more for clearing the board."
+    ),
+    "preset.description.challenge": (
+        "Two 18 by 18 stages with relaxed scoring, first with 3 colours and then with 5; the final score is the sum of the settled stage scores."
+    ),
+    "preset.description.classic": (
+        "The classic game with n minus 1, squared, points for n tiles and 1000 more for clearing the board; every opening has a legal move."
+    ),
+    "preset.description.custom": (
+        "Choose the scoring formula and whether clearing the board earns 1000 points; it starts as Basic."
+    ),
+    "preset.description.jsgames": (
+        "The rules of the js-games SameGame, 15 by 15 with 5 colours, n minus 2, squared, points for n tiles, 1000 more for clearing, and the same formula taken off for the tiles left."
+    ),
+    "preset.description.ksame": (
+        "The rules of KDE's KSame, 15 by 10 with 3 colours, n minus 2, squared, points for n tiles and 1000 more for clearing the board."
+    ),
+    "preset.description.lesson": (
+        "A small board to learn on, with every colour at least twice, free undo, redo and hints."
+    ),
+    "preset.description.no-bonus": (
+        "Groups of n tiles score n minus 2, squared, points, and clearing the board earns nothing extra."
+    ),
+    "preset.description.pairs": (
+        "Groups of n tiles score n minus 1, squared, points, so pairs count, and clearing the board earns 1000 more."
+    ),
+    "preset.description.relaxed": (
+        "Groups of n tiles score n minus 2, squared, points, clearing earns 1000 more, and tiles left cost left minus 2, squared, points, never below zero."
+    ),
+    "preset.description.sum": (
+        "Groups of n tiles score n times n plus 1, halved, points, and clearing the board earns 1000 more."
+    ),
+    "preset.description.swellfoop": (
+        "The rules of GNOME Swell Foop, with n minus 2, squared, points for n tiles and 1000 more for clearing the board."
+    ),
+    "preset.description.tatham": (
+        "The rules and presets of Same Game in Simon Tatham's Portable Puzzle Collection, with n minus 2, squared, points for n tiles and no bonus."
+    ),
+    "presets.line": "{name}: {title}. {description}",
     # starting
     "welcome": "SameGame, {title} rules.",
     "board.intro": "Board {number}: {width} columns by {height} rows, {colours} colours, {board_type} board.",
@@ -124,7 +192,12 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "next.last_stage": "This was the last stage.",
     # queries
     "board.heading": "Board, {width} columns by {height} rows, top row first:",
-    "row": "Row {number}: {cells}",
+    "row": {
+        "one": "Row {number}, 1 tile: {cells}",
+        "other": "Row {number}, {count} tiles: {cells}",
+    },
+    "row.empty": "Row {number} is empty.",
+    "cells.empty": {"one": "empty", "other": "{count} empty"},
     "legend": "Legend: {entries}.",
     "legend.empty": "no tiles",
     "column": {
@@ -138,6 +211,16 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "cell.single": "{cell}: {tile}, on its own.",
     "cell.group": "{cell}: {tile}, in a group of {group}.",
     "groups.heading": {"one": "1 group, largest first:", "other": "{count} groups, largest first:"},
+    "groups.filtered": {
+        "one": "1 group {filters}, largest first:",
+        "other": "{count} groups {filters}, largest first:",
+    },
+    "groups.filtered.none": "No groups {filters}.",
+    "groups.filter.colour": "of {tiles}",
+    "groups.filter.size": "of {size} or more tiles",
+    "groups.filter.column": "touching column {column}",
+    "more.left": {"one": "1 more: type more.", "other": "{count} more: type more."},
+    "more.nothing": "Nothing more to say; that was all.",
     "groups.item": "{tiles} at {cell}, {points}.",
     "colours": "Tiles left: {entries}.",
     "colours.none": "No tiles left.",
@@ -202,6 +285,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "hint.reason.points": "It scores the most now and keeps the best follow-up.",
     # settings
     "setting": "{name}: {value}",
+    "setting.source": "{name}: {value}, {source}",
+    "setting.from.flag": "from the command line",
+    "setting.from.environment": "from the environment",
+    "setting.from.saved": "saved",
+    "setting.from.default": "the default",
     "error.setting_words": "Write settings NAME VALUE, for example settings verbosity terse.",
     "error.setting_unknown": "There is no setting {name}; the settings are {names}.",
     "error.setting_value": "{name} cannot be {value}; choose {choices}.",
@@ -210,6 +298,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.cell_argument": "'{text}' is not a cell; write cell C5.",
     "error.row_argument": "'{text}' is not a row number; write row 5, in digits 0-9.",
     "error.column_argument": "'{text}' is not a column; write column C or column 3, in digits 0-9.",
+    "error.groups_argument": "'{text}' is not a colour, a size or a column; write groups red, groups 5 or groups C.",
     "error.no_argument": "{command} takes nothing after it; '{text}' was ignored, nothing done.",
     # leaving
     "bye.saved": "Game saved. Type {command} to come back to it.",
@@ -230,7 +319,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "help.row": "{word} ({short}) N: one row, for example row 5.",
     "help.column": "{word} ({short}) C: one column from the bottom, for example column C.",
     "help.cell": "{word} ({short}) C5: what is at a cell.",
-    "help.groups": "{word} ({short}): every group, largest first.",
+    "help.groups": "{word} ({short}) [colour, size or column]: every group, largest first; groups red, groups 5 or groups C narrow it.",
+    "help.more": "{word} ({short}): the rest of a long answer.",
     "help.summary": "{word} ({short}): score, moves, tiles and groups left.",
     "help.colours": "{word} ({short}): tiles left of each colour.",
     "help.score": "{word} ({short}): the score.",
@@ -239,6 +329,43 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "help.rules": "{word} ({short}): the rules of this game.",
     "help.settings": "{word} ({short}) [NAME VALUE]: show or change verbosity, language, accessible, colour, symbols, one-click, bell.",
     "help.verbosity": "{word} ({short}) terse, normal or verbose: how much is said after a move.",
+    # samegame scores and history
+    "scores.none": "No scores yet. Finished games that are not practice are ranked here.",
+    "scores.category": "Rule set {category}:",
+    "scores.all_practice": "No ranked score yet: every finished game was practice.",
+    "scores.challenges": "Best {preset} totals:",
+    "category.size": "{width} by {height}, {colours} colours",
+    "category.formula": "{name} scoring, bonus {bonus}",
+    "category.penalty": "penalty {name}",
+    "category.min_group": "groups of {count}",
+    "category.board_type": "{name} boards",
+    "entry.cleared": "board cleared",
+    "entry.not_cleared": "not cleared",
+    "entry.left": {"one": "1 tile left", "other": "{count} tiles left"},
+    "entry.board": ", board {number}",
+    "entry.score": {
+        "one": "Rank {rank}: {score} points, {cleared}, 1 move{board}, {preset}, {date}.",
+        "other": "Rank {rank}: {score} points, {cleared}, {count} moves{board}, {preset}, {date}.",
+    },
+    "entry.games": {"one": "1 game", "other": "{count} games"},
+    "entry.boards": {"one": "1 board", "other": "{count} boards"},
+    "entry.completed": "Completed: {games} finished, {boards} cleared.",
+    "entry.challenge": "Rank {rank}: {score} points (stages {stages}), {date}.",
+    "entry.board.file": "a board from a file",
+    "entry.board.number": "board {number}",
+    "entry.game": "Game {game}, {preset}, {category}, {board}",
+    "entry.practice": ", practice ({reasons})",
+    "entry.help": ", help used: {used}",
+    "entry.unfinished": {
+        "one": "{head}: unfinished, 1 move, saved {saved}{notes}.",
+        "other": "{head}: unfinished, {count} moves, saved {saved}{notes}.",
+    },
+    "entry.finished": {
+        "one": "{head}: {score} points, {left}, 1 move, finished {finished}{notes}.",
+        "other": "{head}: {score} points, {left}, {count} moves, finished {finished}{notes}.",
+    },
+    "history.none": "No finished games yet.",
+    "history.none.unfinished": "No unfinished games.",
     # samegame accessibility
     "a11y.title": "Accessibility in samegame: everything works by typed commands and plain lines.",
     "a11y.switches": "Switches of samegame play:",
@@ -258,6 +385,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "a11y.settings": "In a game, settings NAME VALUE changes verbosity, language, accessible, colour, symbols, one-click or bell, and keeps it for the next time.",
     "a11y.json": "Data commands offer --format json: board show, presets, plugins, scores and history.",
     "a11y.input": "Input that is not a terminal, such as a file of moves, is read line by line in the same way, and gives the same transcript every time.",
+    "a11y.every_command": "Every command, such as tutorial, accessibility, presets, scores and history as well as play, honours the saved language and accessible setting and takes --lang and --accessible; those switches count for that run only and are never saved. In a game, settings says each value in force and where it came from.",
+    "a11y.long_work": "Long work, such as solve and bench, says at the start what it does and for how long, gives a few progress lines, and stops at Ctrl-C within a second, keeping the best result so far.",
     # samegame tutorial
     "tutorial.welcome": "Welcome to the samegame tutorial. Answer each question by typing. Type skip to move on, board to hear the board, quit to leave. Here is a small board of 4 columns and 4 rows.",
     "tutorial.q.corner": "Cells are named by column letter and row number, and rows count from the bottom. Which cell is the bottom left tile?",

@@ -39,9 +39,77 @@ MESSAGES: Mapping[str, str] = {
     "shape.cross": "十字",
     "shape.heart": "ハート",
     "shape.ring": "リング",
+    # names: preset titles and descriptions, board types, formulas, penalties (A30)
+    "preset.title.basic": "基本",
+    "preset.title.benchmark": "ベンチマーク",
+    "preset.title.challenge": "チャレンジ",
+    "preset.title.classic": "クラシック",
+    "preset.title.custom": "カスタム",
+    "preset.title.jsgames": "js-games 版 SameGame",
+    "preset.title.ksame": "KDE の KSame",
+    "preset.title.lesson": "レッスン",
+    "preset.title.no-bonus": "ボーナスなし",
+    "preset.title.pairs": "ペア",
+    "preset.title.relaxed": "ゆったり",
+    "preset.title.sum": "合計",
+    "preset.title.swellfoop": "GNOME の Swell Foop",
+    "preset.title.tatham": "Simon Tatham の Same Game",
+    "board_type.random": "ランダム",
+    "board_type.random-with-move": "最初に必ず手があるランダム",
+    "board_type.each-colour-twice": "どの色も2個以上",
+    "board_type.solvable": "全部消せる盤面",
+    "formula.basic": "基本",
+    "formula.pairs": "ペア",
+    "formula.sum": "合計",
+    "penalty.none": "なし",
+    "penalty.leftover-squared": "残りの2乗",
+    "penalty.leftover-formula": "残りに同じ式",
+    "preset.description.basic": (
+        "n個のグループは、nから2を引いて2乗した点です。盤面をすべて消すと1000点の追加です。"
+    ),
+    "preset.description.benchmark": (
+        "研究用のルールです。15列15行、5色、n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+    ),
+    "preset.description.challenge": (
+        "18列18行のステージが2つ、ゆったりの得点で、1つ目は3色、2つ目は5色です。最終スコアは確定したステージのスコアの合計です。"
+    ),
+    "preset.description.classic": (
+        "昔ながらのゲームです。n個のグループはnから1を引いて2乗した点、すべて消すと1000点の追加です。最初の盤面には必ず手があります。"
+    ),
+    "preset.description.custom": (
+        "得点方式と、すべて消したときの1000点の有無を選べます。最初は基本と同じです。"
+    ),
+    "preset.description.jsgames": (
+        "js-games 版 SameGame のルールです。15列15行、5色、n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加、残りのタイルには同じ式の点を引きます。"
+    ),
+    "preset.description.ksame": (
+        "KDE の KSame のルールです。15列10行、3色、n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+    ),
+    "preset.description.lesson": (
+        "練習用の小さな盤面です。どの色も2個以上あり、undo、redo、ヒントは自由に使えます。"
+    ),
+    "preset.description.no-bonus": (
+        "n個のグループは、nから2を引いて2乗した点です。すべて消しても追加の点はありません。"
+    ),
+    "preset.description.pairs": (
+        "n個のグループは、nから1を引いて2乗した点なので、2個でも点になります。すべて消すと1000点の追加です。"
+    ),
+    "preset.description.relaxed": (
+        "n個のグループは、nから2を引いて2乗した点、すべて消すと1000点の追加です。残りのタイルは、その数から2を引いて2乗した点を引きます。0点より下がりません。"
+    ),
+    "preset.description.sum": (
+        "n個のグループは、nとn足す1を掛けて2で割った点です。すべて消すと1000点の追加です。"
+    ),
+    "preset.description.swellfoop": (
+        "GNOME の Swell Foop のルールです。n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+    ),
+    "preset.description.tatham": (
+        "Simon Tatham のパズル集の Same Game のルールとプリセットです。n個のグループはnから2を引いて2乗した点、ボーナスはありません。"
+    ),
+    "presets.line": "{name}: {title}。{description}",
     # starting
     "welcome": "SameGame、{title}のルールです。",
-    "board.intro": "盤面{number}、{width}列{height}行、{colours}色、{board_type}型です。",
+    "board.intro": "盤面{number}、{width}列{height}行、{colours}色、種類は{board_type}です。",
     "board.intro.file": "ファイルの盤面、{width}列{height}行、{colours}色です。",
     "resumed": "中断したゲームを再開します。{count}手済み、スコア{score}。",
     "start.hint": "A1 のようにマスを入力するとグループを選びます。コマンドの一覧は help です。",
@@ -104,7 +172,9 @@ MESSAGES: Mapping[str, str] = {
     "next.last_stage": "これが最後のステージでした。",
     # queries
     "board.heading": "盤面、{width}列{height}行。上の行から順に読みます。",
-    "row": "{number}行目: {cells}",
+    "row": "{number}行目、{count}個: {cells}",
+    "row.empty": "{number}行目は空です。",
+    "cells.empty": "空き{count}マス",
     "legend": "凡例: {entries}。",
     "legend.empty": "タイルなし",
     "column": "{column}列、下から{count}個: {cells}",
@@ -115,6 +185,13 @@ MESSAGES: Mapping[str, str] = {
     "cell.single": "{cell}は{tile}、1個だけです。",
     "cell.group": "{cell}は{tile}、グループは{group}。",
     "groups.heading": "{count}グループ、大きい順です。",
+    "groups.filtered": "{filters}のグループは{count}個、大きい順です。",
+    "groups.filtered.none": "{filters}のグループはありません。",
+    "groups.filter.colour": "{tiles}",
+    "groups.filter.size": "{size}個以上",
+    "groups.filter.column": "{column}列沿い",
+    "more.left": "残り{count}行。続きは more と入力します。",
+    "more.nothing": "続きはありません。全部読み上げました。",
     "groups.item": "{cell}の{tiles}、{points}。",
     "colours": "残りのタイルは{entries}。",
     "colours.none": "タイルは残っていません。",
@@ -164,6 +241,11 @@ MESSAGES: Mapping[str, str] = {
     "hint.reason.points": "今いちばん得点が高く、次の良い手も残ります。",
     # settings
     "setting": "{name}: {value}",
+    "setting.source": "{name}: {value}、{source}",
+    "setting.from.flag": "コマンドラインの指定",
+    "setting.from.environment": "環境変数の指定",
+    "setting.from.saved": "保存した設定",
+    "setting.from.default": "既定値",
     "error.setting_words": "settings NAME VALUE の形で入力してください。例えば settings verbosity terse です。",
     "error.setting_unknown": "{name}という設定はありません。設定は{names}です。",
     "error.setting_value": "{name}に{value}は使えません。{choices}から選んでください。",
@@ -172,6 +254,10 @@ MESSAGES: Mapping[str, str] = {
     "error.cell_argument": "「{text}」はマスではありません。cell C5 のように入力してください。",
     "error.row_argument": "「{text}」は行番号ではありません。row 5 のように半角数字 0-9 で入力してください。",
     "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字 0-9 で入力してください。",
+    "error.groups_argument": (
+        "「{text}」は色でも大きさでも列でもありません。"
+        "groups red、groups 5、groups C のように入力してください。"
+    ),
     "error.no_argument": "{command}の後には何も付けません。「{text}」は無視し、何もしていません。",
     # leaving
     "bye.saved": "ゲームを保存しました。{command} で続きから遊べます。",
@@ -195,7 +281,11 @@ MESSAGES: Mapping[str, str] = {
     "help.row": "{word} ({short}) N: 1行だけ読みます。例えば row 5 です。",
     "help.column": "{word} ({short}) C: 1列を下から読みます。例えば column C です。",
     "help.cell": "{word} ({short}) C5: そのマスに何があるかを読みます。",
-    "help.groups": "{word} ({short}): すべてのグループを大きい順に読みます。",
+    "help.groups": (
+        "{word} ({short}) [色、大きさ、列]: すべてのグループを大きい順に読みます。"
+        "groups red、groups 5、groups C のように絞り込めます。"
+    ),
+    "help.more": "{word} ({short}): 長い答えの続きを読みます。",
     "help.summary": "{word} ({short}): スコア、手数、残りのタイルとグループです。",
     "help.colours": "{word} ({short}): 色ごとの残りのタイルです。",
     "help.score": "{word} ({short}): スコアです。",
@@ -209,6 +299,34 @@ MESSAGES: Mapping[str, str] = {
     "help.verbosity": (
         "{word} ({short}) terse、normal、verbose のどれか: 1手ごとに読み上げる量です。"
     ),
+    # samegame scores and history
+    "scores.none": "まだスコアはありません。練習でない終わったゲームがここに順位つきで並びます。",
+    "scores.category": "ルール {category}:",
+    "scores.all_practice": "順位つきのスコアはまだありません。終わったゲームはすべて練習でした。",
+    "scores.challenges": "{preset} の合計の最高記録です。",
+    "category.size": "{width}列{height}行、{colours}色",
+    "category.formula": "得点方式は{name}、ボーナス{bonus}点",
+    "category.penalty": "ペナルティは{name}",
+    "category.min_group": "{count}個以上のグループ",
+    "category.board_type": "盤面の種類は{name}",
+    "entry.cleared": "すべて消しました",
+    "entry.not_cleared": "消し残りあり",
+    "entry.left": "残り{count}個",
+    "entry.board": "、盤面{number}",
+    "entry.score": "{rank}位: {score}点、{cleared}、{count}手{board}、{preset}、{date}。",
+    "entry.games": "{count}ゲーム",
+    "entry.boards": "{count}盤面",
+    "entry.completed": "終えたゲームは{games}、すべて消したのは{boards}です。",
+    "entry.challenge": "{rank}位: {score}点（ステージ {stages}）、{date}。",
+    "entry.board.file": "ファイルの盤面",
+    "entry.board.number": "盤面{number}",
+    "entry.game": "ゲーム{game}、{preset}、{category}、{board}",
+    "entry.practice": "、練習（{reasons}）",
+    "entry.help": "、使った助けは{used}",
+    "entry.unfinished": "{head}: 途中、{count}手、保存 {saved}{notes}。",
+    "entry.finished": "{head}: {score}点、{left}、{count}手、終了 {finished}{notes}。",
+    "history.none": "終わったゲームはまだありません。",
+    "history.none.unfinished": "途中のゲームはありません。",
     # samegame accessibility
     "a11y.title": "samegame のアクセシビリティ。すべて、入力するコマンドと普通の行で操作できます。",
     "a11y.switches": "samegame play のオプションです。",
@@ -249,6 +367,15 @@ MESSAGES: Mapping[str, str] = {
     ),
     "a11y.input": (
         "手を書いたファイルなど、端末でない入力も同じように1行ずつ読み、毎回同じ記録になります。"
+    ),
+    "a11y.every_command": (
+        "play のほか tutorial、accessibility、presets、scores、history など、どのコマンドも保存した言語とアクセシブル設定に従い、"
+        "--lang と --accessible を受け付けます。これらはその実行だけに効き、保存されません。"
+        "ゲーム中の settings は、使われている値とその出どころを読み上げます。"
+    ),
+    "a11y.long_work": (
+        "solve や bench など時間のかかる処理は、最初に何をどれだけの時間するかを伝え、"
+        "途中経過を数行だけ出し、Ctrl-C で1秒以内に止まって、それまでの最良の結果を残します。"
     ),
     # samegame tutorial
     "tutorial.welcome": (

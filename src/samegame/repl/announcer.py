@@ -28,12 +28,13 @@ from samegame.events import (
     TilesFell,
 )
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
-from samegame.i18n import Translator
+from samegame.i18n import Translator, translator
 from samegame.palette import PALETTE
+from samegame.repl.commands import GroupFilter
 from samegame.rules import Rules
-from samegame.textboard import board_rows
 
 BUILTIN_SOURCES = ("scoring (built in)", "penalties (built in)")
+ENGLISH = translator("en")
 
 
 class Verbosity(StrEnum):
@@ -79,6 +80,25 @@ class Announcer:
             colour=self.tr(f"colour.{entry.name}"),
             shape=self.tr(f"shape.{entry.shape}", count=1),
         )
+
+    def named(self, family: str, name: str, fallback: str) -> str:
+        """A built-in name of a ``board_type``, ``formula`` or ``penalty`` in the
+        player's language (A30); a plugin's name as it is."""
+        if family == "board_type":
+            key = f"board_type.{name}"
+        elif family == "formula":
+            key = f"formula.{name}"
+        else:
+            key = f"penalty.{name}"
+        return self.tr(key) if self.tr.has(key) else fallback
+
+    def preset_text(self, part: str, name: str, text: str) -> str:
+        """A built-in preset's ``title`` or ``description`` in the player's language;
+        any other preset's (or an edited built-in's) own words."""
+        key = f"preset.title.{name}" if part == "title" else f"preset.description.{name}"
+        if ENGLISH.has(key) and ENGLISH(key) == text:
+            return self.tr(key)
+        return text
 
     def points(self, points: int) -> str:
         return self.tr("points", count=points)
@@ -255,15 +275,45 @@ class Announcer:
     # -- queries -----------------------------------------------------------------
 
     def board(self, board: Board) -> list[str]:
-        """``Row 5: R R B .`` for every row, top first, then the legend."""
-        lines = []
-        for top_index, symbols in enumerate(board_rows(board)):
-            lines.append(self.tr("row", number=board.height - top_index, cells=" ".join(symbols)))
+        """``Row 5, 3 tiles: R R, empty, B`` for every row, top first, then the legend."""
+        lines = [self._row_line(board, number) for number in range(board.height, 0, -1)]
         return [
             self.tr("board.heading", width=board.width, height=board.height),
             *lines,
             self.legend(board),
         ]
+
+    def cells_spoken(self, symbols: Sequence[str | None]) -> str:
+        """Cells as words a screen reader says at any punctuation level: letters,
+        and each run of empty cells as ``empty`` or ``2 empty`` (A25); a "." is
+        skipped by most screen readers, which shifts every tile after it."""
+        chunks: list[str] = []
+        letters: list[str] = []
+        empties = 0
+        for symbol in symbols:
+            if symbol is None:
+                if letters:
+                    chunks.append(" ".join(letters))
+                    letters = []
+                empties += 1
+                continue
+            if empties:
+                chunks.append(self.tr("cells.empty", count=empties))
+                empties = 0
+            letters.append(symbol)
+        if letters:
+            chunks.append(" ".join(letters))
+        if empties:
+            chunks.append(self.tr("cells.empty", count=empties))
+        return self.tr("list.separator").join(chunks)
+
+    def _row_line(self, board: Board, number: int) -> str:
+        colours = [board.cell(Cell(col, number - 1)) for col in range(board.width)]
+        tiles = sum(colour is not None for colour in colours)
+        if tiles == 0:
+            return self.tr("row.empty", number=number)
+        symbols = [None if c is None else PALETTE[c].letter for c in colours]
+        return self.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
 
     def legend(self, board: Board) -> str:
         used = sorted(board.colour_counts())
@@ -275,8 +325,7 @@ class Announcer:
     def row(self, board: Board, number: int) -> list[str]:
         if not 1 <= number <= board.height:
             return [self.tr("query.bad_row", number=number, height=board.height)]
-        symbols = board_rows(board)[board.height - number]
-        return [self.tr("row", number=number, cells=" ".join(symbols))]
+        return [self._row_line(board, number)]
 
     def column(self, board: Board, col: int) -> list[str]:
         if not 0 <= col < board.width:
@@ -284,8 +333,10 @@ class Announcer:
         height = board.column_height(col)
         if height == 0:
             return [self.tr("column.empty", column=column_letter(col))]
-        symbols = [PALETTE[c].letter for c in board.columns()[col]]
-        return [self.tr("column", column=column_letter(col), count=height, cells=" ".join(symbols))]
+        symbols: list[str | None] = [PALETTE[c].letter for c in board.columns()[col]]
+        symbols += [None] * (board.height - height)
+        cells = self.cells_spoken(symbols)
+        return [self.tr("column", column=column_letter(col), count=height, cells=cells)]
 
     def cell(self, board: Board, cell: Cell, rules: Rules) -> list[str]:
         name = format_cell(cell)
@@ -305,11 +356,21 @@ class Announcer:
             )
         ]
 
-    def groups(self, board: Board, rules: Rules) -> list[str]:
+    def groups(self, board: Board, rules: Rules, only: GroupFilter | None = None) -> list[str]:
+        """Every group, largest first with its anchor, the count first; ``only``
+        narrows them to a colour, a least size or a column they touch."""
         groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
+        if only is not None:
+            groups = [g for g in groups if _matches(board, g, only)]
+        filters = self._filters(only) if only is not None else ""
         if not groups:
+            if only is not None:
+                return [self.tr("groups.filtered.none", filters=filters)]
             return [self.tr("groups.none")]
-        lines = [self.tr("groups.heading", count=len(groups))]
+        if only is not None:
+            lines = [self.tr("groups.filtered", count=len(groups), filters=filters)]
+        else:
+            lines = [self.tr("groups.heading", count=len(groups))]
         lines.extend(
             self.tr(
                 "groups.item",
@@ -320,6 +381,22 @@ class Announcer:
             for g in groups
         )
         return lines
+
+    def _filters(self, only: GroupFilter) -> str:
+        parts = []
+        if only.colour is not None:
+            entry = PALETTE[only.colour]
+            kind = self.tr(
+                "tile",
+                colour=self.tr(f"colour.{entry.name}"),
+                shape=self.tr(f"shape.{entry.shape}", count=2),
+            )
+            parts.append(self.tr("groups.filter.colour", tiles=kind))
+        if only.min_size is not None:
+            parts.append(self.tr("groups.filter.size", size=only.min_size))
+        if only.column is not None:
+            parts.append(self.tr("groups.filter.column", column=column_letter(only.column)))
+        return self.tr("list.separator").join(parts)
 
     def colours(self, board: Board) -> list[str]:
         counts = board.colour_counts()
@@ -384,7 +461,9 @@ class Announcer:
         lines = [
             self.tr("rules.title", title=title),
             self.tr(
-                "rules.formula", name=rules.formula.name, description=self.described(rules.formula)
+                "rules.formula",
+                name=self.named("formula", rules.formula.name, rules.formula.name),
+                description=self.described(rules.formula),
             ),
             self.tr("rules.bonus", bonus=rules.clear_bonus)
             if rules.clear_bonus
@@ -395,7 +474,7 @@ class Announcer:
             lines.append(
                 self.tr(
                     "rules.penalty",
-                    name=rules.penalty.name,
+                    name=self.named("penalty", rules.penalty.name, rules.penalty.name),
                     description=self.described(rules.penalty),
                 )
             )
@@ -460,6 +539,16 @@ class Announcer:
         if bot is not None:
             return self.tr("hint.reason.search", bot=bot)
         return self.tr("hint.reason.points")
+
+
+def _matches(board: Board, group: Group, only: GroupFilter) -> bool:
+    if only.colour is not None and group.colour != only.colour:
+        return False
+    if only.min_size is not None and group.size < only.min_size:
+        return False
+    if only.column is not None:
+        return any(cell.col == only.column for cell in board.cells(group.mask))
+    return True
 
 
 def _largest_by_colour(board: Board) -> dict[int, int]:

@@ -4,11 +4,13 @@ A line is a cell (``C5``, ``c 5``, ``5c``, ``column 3 row 5``), or a command wor
 (or its short form) with its argument.
 
 >>> parse_command("C5")
-Command(kind=<Kind.SELECT: 'select'>, cell=Cell(col=2, row=4), number=None, words=())
+Command(kind=<Kind.SELECT: 'select'>, cell=Cell(col=2, row=4), number=None, words=(), only=None)
 >>> parse_command("row 3").number, parse_command("u").kind.value
 (3, 'undo')
 >>> parse_command("set verbosity terse").words
 ('verbosity', 'terse')
+>>> parse_command("groups red 5").only
+GroupFilter(colour=0, min_size=5, column=None)
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from enum import StrEnum
 
 from samegame.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
 from samegame.limits import parse_digits
+from samegame.palette import PALETTE
 from samegame.quoting import shown
 
 
@@ -38,6 +41,7 @@ class Kind(StrEnum):
     COLUMN = "column"
     CELL = "cell"
     GROUPS = "groups"
+    MORE = "more"
     SUMMARY = "summary"
     COLOURS = "colours"
     SCORE = "score"
@@ -52,7 +56,7 @@ class Kind(StrEnum):
 WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.REMOVE: ("remove", "x", "ok"),
     Kind.CANCEL: ("cancel", "c"),
-    Kind.UNDO: ("undo", "u"),
+    Kind.UNDO: ("undo", "u", "z"),
     Kind.REDO: ("redo", "r"),
     Kind.RESTART: ("restart", "rs"),
     Kind.NEW: ("new", "ne"),
@@ -65,6 +69,7 @@ WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.COLUMN: ("column", "col"),
     Kind.CELL: ("cell", "ce"),
     Kind.GROUPS: ("groups", "g"),
+    Kind.MORE: ("more", "m"),
     Kind.SUMMARY: ("summary", "s"),
     Kind.COLOURS: ("colours", "colors", "co"),
     Kind.SCORE: ("score", "sc"),
@@ -74,20 +79,39 @@ WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.SETTINGS: ("settings", "set"),
     Kind.VERBOSITY: ("verbosity", "v"),
 }
+# The Escape key, typed alone on a line, cancels the selection.
+ESCAPE = "\x1b"
 _BY_WORD = {word: kind for kind, words in WORDS.items() for word in words}
 ALL_WORDS = tuple(word for words in WORDS.values() for word in words)
+
+
+@dataclass(frozen=True)
+class GroupFilter:
+    """What ``groups`` is narrowed to: a colour (palette index), a least size, a
+    column (0-based) the group touches; None for no narrowing."""
+
+    colour: int | None = None
+    min_size: int | None = None
+    column: int | None = None
+
+
+# Words that name a colour in ``groups red``: colour names and shape names.
+_COLOUR_WORDS = {
+    word: entry.index for entry in PALETTE for word in (entry.name, entry.shape, entry.plural_shape)
+}
 
 
 @dataclass(frozen=True)
 class Command:
     """A parsed line. ``cell`` for SELECT and CELL, ``number`` for ROW and COLUMN
     (a 0-based column index for COLUMN, a 1-based row number for ROW), ``words``
-    for SETTINGS and VERBOSITY."""
+    for SETTINGS and VERBOSITY, ``only`` for a narrowed GROUPS."""
 
     kind: Kind
     cell: Cell | None = None
     number: int | None = None
     words: tuple[str, ...] = ()
+    only: GroupFilter | None = None
 
 
 class CommandError(ValueError):
@@ -104,6 +128,8 @@ def parse_command(line: str) -> Command | None:
     text = " ".join(line.strip().split())
     if not text:
         return None
+    if text == ESCAPE:
+        return Command(Kind.CANCEL)
     try:
         return Command(Kind.SELECT, cell=parse_cell(text))
     except CoordinateError:
@@ -127,6 +153,8 @@ def parse_command(line: str) -> Command | None:
         return Command(kind, number=_column_argument(rest))
     if kind in (Kind.SETTINGS, Kind.VERBOSITY):
         return Command(kind, words=tuple(rest.lower().split()))
+    if kind is Kind.GROUPS and rest:
+        return Command(kind, only=_group_filter(rest))
     if rest:
         raise CommandError("error.no_argument", command=word.lower(), text=shown(rest))
     return Command(kind)
@@ -139,3 +167,20 @@ def _column_argument(text: str) -> int:
     if number is not None and number >= 1:
         return number - 1
     raise CommandError("error.column_argument", text=shown(text))
+
+
+def _group_filter(text: str) -> GroupFilter:
+    """``red``, ``5`` (at least 5 tiles), ``C`` (touching column C), or several of
+    them: ``groups red 5``. A colour by name or shape, since letters are columns."""
+    colour = min_size = column = None
+    for word in text.lower().split():
+        number = parse_digits(word)
+        if word in _COLOUR_WORDS and colour is None:
+            colour = _COLOUR_WORDS[word]
+        elif number is not None and number >= 1 and min_size is None:
+            min_size = number
+        elif len(word) == 1 and word.upper() in COLUMN_LETTERS and column is None:
+            column = COLUMN_LETTERS.index(word.upper())
+        else:
+            raise CommandError("error.groups_argument", text=shown(word))
+    return GroupFilter(colour, min_size, column)

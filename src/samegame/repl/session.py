@@ -6,7 +6,7 @@ before it is announced, so a killed process loses nothing that was said.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from samegame.board import Board
@@ -18,7 +18,7 @@ from samegame.play import Change, Finish, Match, Opening, Table
 from samegame.plugins import PluginHost
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
-from samegame.repl.settings import SettingError, Settings
+from samegame.repl.settings import ALIASES, SettingError, Settings, saved_with
 from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
 from samegame.store import SavedGame, Store
@@ -38,6 +38,9 @@ class Reply:
 
 
 Renderer = Callable[[Board], str]
+
+# A long answer stops after this many lines and says how many more ``more`` gives.
+PAGE_LINES = 10
 
 # Clicks that find no group also drop the selection; the player is told.
 _POINTED_AWAY = (Rejection.OUTSIDE, Rejection.EMPTY_CELL, Rejection.TOO_SMALL)
@@ -59,11 +62,14 @@ class Session:
         assume_yes: bool = False,
         hint_bot: tuple[str, Callable[[], Bot]] | None = None,
         fresh: bool = False,
+        sources: Mapping[str, str] | None = None,
     ) -> None:
         """``saved_game`` is resumed when unfinished and its board played again when
         finished; ``assume_yes`` answers yes to every confirmation question;
         ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask;
-        ``fresh`` starts the board afresh instead of resuming its unfinished game."""
+        ``fresh`` starts the board afresh instead of resuming its unfinished game;
+        ``sources`` says where each setting in force came from (``settings`` says
+        it): flag, environment, saved or default."""
         self.match = Match(
             host=host,
             table=table,
@@ -74,6 +80,7 @@ class Session:
         )
         self.store = store
         self.settings = settings
+        self.sources = dict(sources or {})
         self.draw = draw
         self.tr: Translator = translator(settings.language)
         self.announcer = Announcer(self.tr, settings.verbosity)
@@ -84,6 +91,7 @@ class Session:
         self.hint_bot_spec = hint_bot
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
+        self.more: list[str] = []
 
     # -- what is played ----------------------------------------------------------
 
@@ -111,7 +119,7 @@ class Session:
     def start(self) -> list[str]:
         """Resume the game asked for, or start one, and say so. A fresh start of a
         board whose unfinished game has moves asks first."""
-        lines = [self.tr("welcome", title=self.match.table.preset.title)]
+        lines = [self.tr("welcome", title=self._title())]
         opening = self.match.start(fresh=self.fresh)
         lines.extend(self._opening_lines(opening))
         game = self.match.game
@@ -148,6 +156,10 @@ class Session:
             lines.extend(self._finish_lines(opening.finish, with_result=True))
         return lines
 
+    def _title(self) -> str:
+        preset = self.match.table.preset
+        return self.announcer.preset_text("title", preset.name, preset.title)
+
     def _stage_line(self, number: int, name: str) -> str:
         """``Stage 2: Five colours.``, or ``Stage 2.`` when the name says no more."""
         plain = self.tr("challenge.stage.plain", stage=number)
@@ -170,7 +182,9 @@ class Session:
             width=board.width,
             height=board.height,
             colours=colours,
-            board_type=self.match.table.board_type,
+            board_type=self.announcer.named(
+                "board_type", self.match.table.board_type, self.match.table.board_type
+            ),
         )
 
     # -- the loop body -----------------------------------------------------------
@@ -212,6 +226,10 @@ class Session:
         board = game.board
         rules = game.rules
         say = self.announcer
+        if kind is Kind.MORE:
+            return Reply(self._page(self.more) if self.more else [self.tr("more.nothing")])
+        if kind is not Kind.LAST:
+            self.more = []
         if kind is Kind.SELECT:
             assert command.cell is not None
             return self._click(command.cell)
@@ -258,7 +276,7 @@ class Session:
             assert command.cell is not None
             return Reply(say.cell(board, command.cell, rules))
         if kind is Kind.GROUPS:
-            return Reply(say.groups(board, rules))
+            return Reply(self._page(say.groups(board, rules, command.only)))
         finish = match.finished_result
         if kind is Kind.SUMMARY:
             if finish is not None:
@@ -275,7 +293,7 @@ class Session:
         if kind is Kind.COORDS:
             return Reply(self.coords_lines(board))
         if kind is Kind.RULES:
-            return Reply(say.rules(match.table.preset.title, rules))
+            return Reply(say.rules(self._title(), rules))
         if kind is Kind.VERBOSITY:
             words = command.words
             return (
@@ -284,6 +302,14 @@ class Session:
                 else Reply([self._setting_line("verbosity")])
             )
         return self._settings(command.words)
+
+    def _page(self, lines: list[str]) -> list[str]:
+        """The first ``PAGE_LINES`` lines, and how many more ``more`` gives (A26)."""
+        if len(lines) <= PAGE_LINES:
+            self.more = []
+            return lines
+        self.more = lines[PAGE_LINES:]
+        return [*lines[:PAGE_LINES], self.tr("more.left", count=len(self.more))]
 
     def farewell(self) -> str:
         """What to say on leaving: goodbye after the end, else the command that
@@ -408,18 +434,37 @@ class Session:
 
     def _settings(self, words: tuple[str, ...]) -> Reply:
         if not words:
-            return Reply([self._setting_line(name) for name in Settings.NAMES])
+            return Reply([self._setting_line(name, source=True) for name in Settings.NAMES])
         return self._set(words)
 
-    def _setting_line(self, name: str) -> str:
-        return self.tr("setting", name=name, value=self.settings.shown()[name])
+    def _setting_line(self, name: str, *, source: bool = False) -> str:
+        value = self.settings.shown()[name]
+        if not source:
+            return self.tr("setting", name=name, value=value)
+        origin = self.sources.get(name, "default")
+        return self.tr(
+            "setting.source",
+            name=name,
+            value=value,
+            source=self.tr(
+                "setting.from.flag"
+                if origin == "flag"
+                else "setting.from.environment"
+                if origin == "environment"
+                else "setting.from.saved"
+                if origin == "saved"
+                else "setting.from.default"
+            ),
+        )
 
     def _set(self, words: tuple[str, ...]) -> Reply:
+        """Change one setting now and save that one alone over the saved settings:
+        a one-off ``--lang`` or ``--accessible`` of this run is never saved (A29)."""
         if len(words) != 2:
             return Reply([self.tr("error.setting_words")])
         name, value = words
         try:
-            self.settings = self.settings.with_value(name, value)
+            settings = self.settings.with_value(name, value)
         except SettingError as error:
             canonical = str(error)
             if canonical not in Settings.NAMES:
@@ -436,11 +481,15 @@ class Session:
                     )
                 ]
             )
-        self.store.set_setting("settings", self.settings.to_json())
+        canonical = ALIASES.get(name, name)
+        self.store.set_setting(
+            "settings", saved_with(self.store.get_setting("settings", {}), canonical, value)
+        )
+        self.settings = settings
+        self.sources[canonical] = "saved"
         self.tr = translator(self.settings.language)
         self.announcer = Announcer(self.tr, self.settings.verbosity)
         self.match.set_one_click(self.settings.one_click)
-        canonical = {"lang": "language", "color": "colour", "oneclick": "one-click"}.get(name, name)
         return Reply([self._setting_line(canonical)])
 
     def help_lines(self) -> list[str]:

@@ -10,11 +10,13 @@ samegame.repl.settings.SettingError: bell
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from samegame.i18n import LANGUAGES
 from samegame.repl.announcer import Verbosity
+from samegame.repl.terminal import accessible_from_environment
 
 ON_WORDS = {
     "on": True,
@@ -28,6 +30,11 @@ ON_WORDS = {
 }
 COLOUR_CHOICES = ("auto", "always", "never")
 SYMBOL_CHOICES = ("letters", "shapes")
+
+
+# Where a setting in force came from, strongest first (A29).
+SOURCES = ("flag", "environment", "saved", "default")
+ALIASES = {"lang": "language", "color": "colour", "oneclick": "one-click"}
 
 
 class SettingError(ValueError):
@@ -51,7 +58,7 @@ class Settings:
 
     def with_value(self, name: str, value: str) -> Settings:
         """A copy with one setting changed from its typed words; SettingError if wrong."""
-        name = {"lang": "language", "color": "colour", "oneclick": "one-click"}.get(name, name)
+        name = ALIASES.get(name, name)
         value = value.lower()
         if name == "verbosity" and value in Verbosity.__members__.values():
             return replace(self, verbosity=Verbosity(value))
@@ -132,3 +139,52 @@ class Settings:
             except SettingError:
                 continue
         return settings
+
+
+def saved_with(data: object, name: str, value: str) -> dict[str, Any]:
+    """The saved settings JSON with one setting changed and nothing else: never a
+    one-off flag of this run (A29). SettingError for an unknown name or value."""
+    name = ALIASES.get(name, name)
+    changed = Settings.from_json(data).with_value(name, value)
+    kept: dict[str, Any] = {}
+    if isinstance(data, dict):
+        kept = {k: v for k, v in data.items() if k in Settings.NAMES and k != name}
+        if "one_click" in data and name != "one-click" and "one-click" not in data:
+            kept["one-click"] = Settings.from_json(data).shown()["one-click"]
+    kept[name] = changed.to_json()[name]
+    return kept
+
+
+@dataclass(frozen=True)
+class InForce:
+    """The settings of this run and where each came from: ``flag``,
+    ``environment``, ``saved`` or ``default``."""
+
+    settings: Settings
+    sources: Mapping[str, str]
+
+    def shown(self, name: str) -> tuple[str, str]:
+        return self.settings.shown()[name], self.sources[name]
+
+
+def in_force(
+    saved: object, flags: Mapping[str, str], environ: Mapping[str, str] | None = None
+) -> InForce:
+    """Saved settings, then the environment (accessible mode only), then this run's
+    flags (setting name to typed word), each over the one before."""
+    settings = Settings.from_json(saved)
+    held = set(saved) if isinstance(saved, dict) else set()
+    sources = {
+        name: "saved"
+        if name in held or (name == "one-click" and "one_click" in held)
+        else "default"
+        for name in Settings.NAMES
+    }
+    from_environment = accessible_from_environment(environ)
+    if from_environment is not None:
+        settings = replace(settings, accessible=from_environment)
+        sources["accessible"] = "environment"
+    for name, word in flags.items():
+        settings = settings.with_value(name, word)
+        sources[ALIASES.get(name, name)] = "flag"
+    return InForce(settings, sources)

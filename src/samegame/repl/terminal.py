@@ -38,14 +38,23 @@ def resolve_accessible(
 ) -> bool:
     """Accessible mode: the flag, else SAMEGAME_ACCESSIBLE, else a non-empty
     ACCESSIBLE (``0``/``false`` mean off), else the saved setting, else off."""
-    env = os.environ if environ is None else environ
     if flag is not None:
         return flag
+    from_environment = accessible_from_environment(environ)
+    if from_environment is not None:
+        return from_environment
+    return bool(setting)
+
+
+def accessible_from_environment(environ: Mapping[str, str] | None = None) -> bool | None:
+    """What SAMEGAME_ACCESSIBLE, else a non-empty ACCESSIBLE, says; None when neither
+    is set."""
+    env = os.environ if environ is None else environ
     for name in ("SAMEGAME_ACCESSIBLE", "ACCESSIBLE"):
         value = env.get(name, "").strip().lower()
         if value:
             return value not in OFF_WORDS
-    return bool(setting)
+    return None
 
 
 def colour_enabled(

@@ -22,6 +22,8 @@ from samegame.rules import Rules
 from samegame.textboard import read_board
 
 LESSON_BOARD = "BG..\nRG..\nRBB.\nRBYY\n"
+# The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty.
+LESSON_RULES = Rules(BASIC, clear_bonus=0)
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class Tutorial:
         self.io = io
         self.tr = tr
         self.announcer = Announcer(tr)
-        self.game = Game(read_board(LESSON_BOARD), Rules(BASIC, clear_bonus=1000))
+        self.game = Game(read_board(LESSON_BOARD), LESSON_RULES)
 
     def say(self, *lines: str) -> None:
         self.io.write(list(lines))

@@ -211,6 +211,33 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
     )
 
 
+# Searches running in this process: ``interrupt()`` stops them all. The compiled
+# loops read ``control[0]`` after every playout, so a search stops at once and
+# returns the best whole game it holds.
+_controls: dict[int, Any] = {}
+_interrupted = threading.Event()
+_lock = threading.Lock()
+
+
+def interrupt() -> None:
+    """Stop every search of this process now (safe from any thread): each returns
+    the best game found so far, and searches started later stop after one run.
+    ``resume()`` allows full searches again."""
+    with _lock:
+        _interrupted.set()
+        for control in _controls.values():
+            control[0] = 1
+
+
+def resume() -> None:
+    """Searches use their whole budget again after ``interrupt()``."""
+    _interrupted.clear()
+
+
+def interrupted() -> bool:
+    return _interrupted.is_set()
+
+
 def worker_seed(seed: int, worker: int) -> int:
     """The seed of worker ``worker >= 1`` of a root-parallel search."""
     return derive_seed("search-worker", seed, worker)
@@ -245,6 +272,10 @@ def run_job(job: _Job) -> _Outcome:
     cpu = time.process_time()
     spec = job.spec
     control = np.zeros(2, dtype=np.int64)
+    with _lock:
+        _controls[id(control)] = control
+        if _interrupted.is_set():
+            control[0] = 1
     budget = _Budget(control, job.deadline, job.cpu_seconds)
     rng = seed_state(job.seed)
     best: tuple[int, npt.NDArray[np.int32]] | None = None
@@ -266,6 +297,8 @@ def run_job(job: _Job) -> _Outcome:
                 break
     finally:
         budget.close()
+        with _lock:
+            _controls.pop(id(control), None)
     assert best is not None
     return _Outcome(
         best[0],

@@ -1,0 +1,119 @@
+"""Long work on the command line (A27): say at the start what is done and for how
+long, a few plain progress lines on stderr, and Ctrl-C that stops the search at
+once and keeps the best result found so far.
+
+A search runs in compiled code that holds the main thread, where Python's own
+Ctrl-C handling would wait for it to finish. So while long work runs, Ctrl-C is
+taken by a watcher thread (through ``signal.set_wakeup_fd``), which tells every
+running search to stop (``samegame.search.engine.interrupt``); the command then
+prints what it has and exits with status 130.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+import typer
+
+from samegame.search import engine
+
+PROGRESS_LINES = 4
+"""How many progress lines a timed search prints, at most (every quarter)."""
+
+
+def say(line: str) -> None:
+    """One plain line on stderr: the start, progress or the end of long work."""
+    typer.echo(line, err=True)
+
+
+def seconds_words(seconds: float) -> str:
+    """``5 seconds``, ``1 second``, ``2.5 seconds``: seconds as a word (A30)."""
+    text = f"{seconds:g}"
+    return f"{text} second" if text == "1" else f"{text} seconds"
+
+
+class Interruption:
+    """Whether Ctrl-C was pressed while the long work ran."""
+
+    def __init__(self) -> None:
+        self._hit = threading.Event()
+
+    def hit(self) -> None:
+        self._hit.set()
+        engine.interrupt()
+
+    def __bool__(self) -> bool:
+        return self._hit.is_set()
+
+
+@contextmanager
+def interruptible() -> Iterator[Interruption]:
+    """Ctrl-C stops every search within this block at once; the block goes on
+    with the best results so far and checks ``bool(interruption)`` to stop."""
+    interruption = Interruption()
+    if threading.current_thread() is not threading.main_thread():
+        yield interruption  # signals reach the main thread only: nothing to take
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        interruption.hit()
+
+    def watch() -> None:
+        while True:
+            try:
+                data = os.read(read_end, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data:
+                interruption.hit()
+
+    old_handler = signal.signal(signal.SIGINT, handler)
+    old_fd = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    watcher = threading.Thread(target=watch, name="samegame-ctrl-c", daemon=True)
+    watcher.start()
+    try:
+        yield interruption
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        signal.signal(signal.SIGINT, old_handler)
+        os.close(write_end)
+        watcher.join(timeout=1)
+        os.close(read_end)
+        engine.resume()
+
+
+@contextmanager
+def progress(seconds: float | None, line: str) -> Iterator[None]:
+    """While a timed search of ``seconds`` runs: a progress line on stderr every
+    quarter of the time (``line`` formatted with ``done`` and ``total``), at most
+    ``PROGRESS_LINES`` of them; nothing for untimed work."""
+    if seconds is None or seconds < 2:
+        yield
+        return
+    stop = threading.Event()
+    started = time.monotonic()
+
+    def report() -> None:
+        for quarter in range(1, PROGRESS_LINES):
+            if stop.wait(max(0.0, started + seconds * quarter / PROGRESS_LINES - time.monotonic())):
+                return
+            done = seconds * quarter / PROGRESS_LINES
+            say(line.format(done=seconds_words(round(done, 1)), total=seconds_words(seconds)))
+
+    thread = threading.Thread(target=report, name="samegame-progress", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()

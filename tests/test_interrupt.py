@@ -1,0 +1,156 @@
+"""Ctrl-C and Ctrl-D on a real terminal (pexpect): A27 and A28.
+
+- A28: Ctrl-C in ``play`` ends the prompt's line, says the farewell with the
+  command that resumes the game on a line of its own, and exits 130; Ctrl-D (the
+  end of input) does the same with status 0.
+- A27: ``solve`` and ``bench standard`` say at the start what they do and for how
+  long, and Ctrl-C stops the search within a second, keeping and printing the best
+  result found so far, with status 130.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from playkit import child_env, clear_mode_variables
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+
+TIMEOUT = 60
+DATA = Path(__file__).parent / "data" / "standard-20.txt"
+FAREWELL = b"Game saved. Type samegame play --preset lesson to come back to it.\r\n"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    clear_mode_variables(monkeypatch, tmp_path / "home")
+
+
+def spawn(home: Path, *args: str) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "samegame", *args],
+        env=child_env(home, TERM="xterm-256color"),
+        encoding=None,
+        timeout=TIMEOUT,
+        dimensions=(24, 80),
+        cwd=str(home.parent),
+    )
+
+
+def ended(child: pexpect.spawn) -> tuple[bytes, int]:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.before, child.exitstatus if child.exitstatus is not None else -child.signalstatus
+
+
+# -- A28: leaving play ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("accessible", [True, False], ids=["accessible", "sighted"])
+def test_ctrl_c_in_play_ends_the_line_and_exits_130(tmp_path: Path, accessible: bool) -> None:
+    switch = "--accessible" if accessible else "--no-accessible"
+    child = spawn(tmp_path / "home", "play", "--preset", "lesson", "-n", "1", switch)
+    try:
+        if accessible:
+            child.expect_exact(b"\r\n> ")
+        else:
+            child.expect_exact(b"\x1b[6n")  # prompt_toolkit asks where the cursor is
+            child.send(b"\x1b[24;1R")
+            child.expect_exact(b"\x1b[?25h")  # the prompt is drawn: the cursor shown
+            time.sleep(0.5)
+        child.sendintr()
+        said, status = ended(child)
+    finally:
+        child.terminate(force=True)
+    assert status == 130
+    # The farewell starts a line of its own: the prompt's line was ended first.
+    assert said.endswith(FAREWELL)
+    before = said[: -len(FAREWELL)]
+    assert before.endswith(b"\n"), said
+    assert b"Error" not in said
+
+
+def test_ctrl_d_in_play_ends_the_line_and_exits_0(tmp_path: Path) -> None:
+    child = spawn(tmp_path / "home", "play", "--preset", "lesson", "-n", "1", "--accessible")
+    try:
+        child.expect_exact(b"\r\n> ")
+        child.sendeof()
+        said, status = ended(child)
+    finally:
+        child.terminate(force=True)
+    assert status == 0
+    assert said.endswith(FAREWELL)
+    assert said[: -len(FAREWELL)].endswith(b"\n")
+
+
+# -- A27: long work ------------------------------------------------------------------
+
+
+def interrupt_after_start(child: pexpect.spawn, start: bytes) -> tuple[bytes, float, int]:
+    """Wait for the start line, let the search run a moment, press Ctrl-C; return
+    everything said, the seconds from Ctrl-C to the end, and the status."""
+    child.expect_exact(start)
+    time.sleep(1.5)
+    pressed = time.monotonic()
+    child.sendintr()
+    said, status = ended(child)
+    return said, time.monotonic() - pressed, status
+
+
+def test_solve_says_what_it_does_and_ctrl_c_keeps_the_best_line(tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(DATA.read_text().splitlines()[:15]) + "\n")
+    child = spawn(
+        tmp_path / "home", "solve", "--board", str(board), "--bot", "nrpa", "--time", "60"
+    )
+    try:
+        said, seconds, status = interrupt_after_start(
+            child,
+            b"Searching the board with nrpa:time=60 for 60 seconds; "
+            b"Ctrl-C stops early and keeps the best line found so far.",
+        )
+    finally:
+        child.terminate(force=True)
+    assert status == 130
+    # Within a second of Ctrl-C, with some room for the process to exit on a busy machine.
+    assert seconds < 2.5, seconds
+    assert b"Best line found by nrpa:time=60: " in said
+    assert b"Replay it: samegame replay --board" in said
+    assert said.rstrip().endswith(b"Error: interrupted; the best line found so far is above")
+    assert said.count(b"Error:") == 1
+
+
+def test_bench_says_what_it_does_and_ctrl_c_keeps_the_positions_played(tmp_path: Path) -> None:
+    child = spawn(
+        tmp_path / "home",
+        "bench",
+        "standard",
+        "--bot",
+        "nrpa",
+        "--time-per-position",
+        "60",
+        "--positions",
+        "1-3",
+    )
+    try:
+        said, seconds, status = interrupt_after_start(
+            child,
+            b"Playing 3 standard positions with nrpa:time=60, 60 seconds per search; "
+            b"Ctrl-C stops early and keeps the positions played.",
+        )
+    finally:
+        child.terminate(force=True)
+    assert status == 130
+    assert seconds < 2.5, seconds
+    assert b"Position 1: " in said
+    assert b"Position 2: " not in said
+    assert b"Total: " in said
+    assert b" percent of " in said
+    assert b"%" not in said
+    assert said.rstrip().endswith(b"Error: interrupted; the positions played so far are above")
