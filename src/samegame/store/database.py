@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +25,10 @@ from samegame.store.schema import (
 )
 
 
+class _Busy(StoreError):
+    """Set-up found the file held by another process (tried again, then raised)."""
+
+
 class Database:
     """The samegame database connection. Opening creates the folder and the schema if needed,
     checks an existing file read-only first (quick_check, format version) and
@@ -38,6 +43,19 @@ class Database:
         self._connection = self._connect()
 
     def _connect(self) -> sqlite3.Connection:
+        """Open and set up, trying again while another samegame holds the file:
+        switching a new file to WAL can report "locked" at once, without waiting
+        for the busy timeout, when two processes create it together."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+        while True:
+            try:
+                return self._connect_once()
+            except _Busy:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def _connect_once(self) -> sqlite3.Connection:
         try:
             connection = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
@@ -52,7 +70,10 @@ class Database:
             self._ensure_schema(connection)
         except sqlite3.Error as error:
             connection.close()
-            raise _failure(self.path, "set up", error) from None
+            failure = _failure(self.path, "set up", error)
+            if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+                raise _Busy(str(failure)) from None
+            raise failure from None
         except StoreError:
             connection.close()
             raise
