@@ -74,7 +74,7 @@ def _result_from_row(row: sqlite3.Row) -> GameResult | None:
         moves=row["move_count"],
         cleared=bool(row["cleared"]),
         practice=bool(row["practice"]),
-        assistance=tuple(json.loads(row["assistance"])),
+        assistance=_json_words(row["assistance"], "help used"),
     )
 
 
