@@ -31,21 +31,21 @@ import time
 from dataclasses import dataclass
 
 from samegame.board import Board
-from samegame.boards import make_board
 from samegame.bots import BotSpec, parse_bot_spec, play_game
-from samegame.plugins import get_host
-from samegame.presets import find_preset
-from samegame.rng import derive_seed
-from samegame.rules import Rules
-from samegame.search import engine
-from samegame.search.benchmark import (
+from samegame.bots.benchmark import (
     ANCHORS,
     compare,
     parse_positions,
     published,
     standard_positions,
 )
-from samegame.search.bots import SearchBot
+from samegame.bots.search import engine
+from samegame.bots.search.bot import SearchBot
+from samegame.numbering import make_board
+from samegame.plugins import get_host
+from samegame.presets import find_preset
+from samegame.rng import derive_seed
+from samegame.rules import Rules
 
 
 @dataclass(frozen=True)

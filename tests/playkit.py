@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from samegame.boards import make_board
 from samegame.cli.app import run
 from samegame.coords import format_cell
 from samegame.game import Game
+from samegame.numbering import make_board
 from samegame.plugins import get_host
 from samegame.presets import find_preset
 

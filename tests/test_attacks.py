@@ -417,7 +417,7 @@ def test_typed_play_lines(
 @pytest.fixture(scope="module")
 def record_line(tmp_path_factory: pytest.TempPathFactory) -> str:
     from samegame.bots import play_game
-    from samegame.builtins.bots import GREEDY
+    from samegame.bots.simple import GREEDY
     from samegame.builtins.scoring import BASIC
     from samegame.records import make_record
     from samegame.rules import Rules

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_one_line_error
+from samegame.bots.benchmark import compare, parse_positions, published, standard_positions
 from samegame.plugins import PluginHost
 from samegame.records import read_records, verify_record
-from samegame.search.benchmark import compare, parse_positions, published, standard_positions
 from samegame.textboard import read_boards
 
 BOARD = """\

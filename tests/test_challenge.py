@@ -16,9 +16,9 @@ from types import SimpleNamespace
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
-from samegame.boards import make_board
 from samegame.contributions import BoardSpec
 from samegame.game import Game
+from samegame.numbering import make_board
 from samegame.play import match as match_module
 from samegame.plugins import get_host
 from samegame.presets import find_preset

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame.board import Board
-from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.cli.app import run
 from samegame.env import SEED_NAMESPACE, Box, Discrete, IllegalActionError, SameGameEnv
+from samegame.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.plugins import PluginHost
 from samegame.presets import PresetError, find_preset
 from samegame.rng import StableRandom, derive_seed

@@ -26,9 +26,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.boards import MAX_BOARD_NUMBER, BoardSpecError, make_board
 from samegame.builtins.generators import EACH_COLOUR_TWICE, RANDOM, RANDOM_WITH_MOVE
 from samegame.contributions import BoardGenerator, BoardSpec
+from samegame.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
 from samegame.textboard import read_board, write_board
 from strategies import ReferenceSplitMix64, naive, naive_groups, reference_seed, to_board
 

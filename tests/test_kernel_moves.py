@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame.board import Board
+from samegame.bots.search.engine import cell_keys
 from samegame.kernel.groups import COLOUR_MIX, FOLD, legal_groups
 from samegame.kernel.state import to_kernel
-from samegame.search.engine import cell_keys
 from strategies import boards
 
 MASK = np.uint64((1 << 17) - 1)

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
-from samegame.boards import make_board
 from samegame.contributions import BoardSpec
 from samegame.coords import format_cell
 from samegame.game import Game
+from samegame.numbering import make_board
 from samegame.plugins import get_host
 from samegame.presets import find_preset
 

@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from samegame.boards import make_board
 from samegame.bots import parse_bot_spec, play_game
 from samegame.contributions import BoardSpec
+from samegame.numbering import make_board
 from samegame.palette import PALETTE
 from samegame.plugins import PluginHost
 from samegame.presets import find_preset

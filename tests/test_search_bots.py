@@ -20,7 +20,11 @@ import pytest
 
 from samegame.board import Board
 from samegame.bots import BotOptionError, parse_bot_spec, play_game
-from samegame.builtins.bots import GREEDY
+from samegame.bots.benchmark import standard_positions
+from samegame.bots.search import engine
+from samegame.bots.search.bot import SEARCH_BOTS, SearchBot, beam_spec, nmcs_spec, nrpa_spec
+from samegame.bots.search.engine import Algorithm, Clock, Evaluation, Policy, SearchSpec
+from samegame.bots.simple import GREEDY
 from samegame.builtins.penalties import LEFTOVER_SQUARED
 from samegame.builtins.scoring import BASIC, PAIRS, SUM
 from samegame.coords import Cell
@@ -29,10 +33,6 @@ from samegame.plugins import PluginHost
 from samegame.records import make_record, verify_record
 from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
-from samegame.search import engine
-from samegame.search.benchmark import standard_positions
-from samegame.search.bots import SEARCH_BOTS, SearchBot, beam_spec, nmcs_spec, nrpa_spec
-from samegame.search.engine import Algorithm, Clock, Evaluation, Policy, SearchSpec
 
 HOST = PluginHost(autoload=False)
 FACTORIES = {factory.name: factory for factory in SEARCH_BOTS}

@@ -1,6 +1,6 @@
 """Fixed-work search results pinned before the kernel was restructured (issue 11).
 
-Each case runs one search (``samegame.search.engine.search``) with a fixed budget
+Each case runs one search (``samegame.bots.search.engine.search``) with a fixed budget
 (``runs``, ``iterations``, ``width``; no time) from a board, under a rule set, with a
 seed, and compares the settled score, the moves and the number of playouts (or
 positions expanded) with the values in ``tests/data/search-pins.json``. Those values
@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 
 from samegame.board import Board
+from samegame.bots.benchmark import standard_positions
+from samegame.bots.search import engine
+from samegame.bots.search.engine import Algorithm, Evaluation, Policy, SearchSpec
 from samegame.builtins.penalties import LEFTOVER_SQUARED
 from samegame.builtins.scoring import BASIC, PAIRS, SUM
 from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
-from samegame.search import engine
-from samegame.search.benchmark import standard_positions
-from samegame.search.engine import Algorithm, Evaluation, Policy, SearchSpec
 
 PINS = Path(__file__).parent / "data" / "search-pins.json"
 

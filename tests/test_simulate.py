@@ -329,7 +329,7 @@ class CrashingBot:
         raise ZeroDivisionError("division by zero")
 
 
-class TestBots:
+class RuleBreakingBots:
     @hookimpl
     def samegame_bots(self) -> list[BotFactory]:
         return [
@@ -342,7 +342,7 @@ class TestBots:
 def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     BrokenBot.games = 0
     monkeypatch.setattr(
-        plugins, "_HOST", PluginHost(autoload=False, extra=[("test-bots", TestBots())])
+        plugins, "_HOST", PluginHost(autoload=False, extra=[("test-bots", RuleBreakingBots())])
     )
 
 

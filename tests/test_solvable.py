@@ -26,10 +26,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame.board import Board
-from samegame.boards import MAX_BOARD_NUMBER, BoardSpecError, make_board
 from samegame.builtins.solvable import SOLVABLE, _clearing_moves
 from samegame.contributions import BoardSpec, GeneratedBoard
 from samegame.coords import Cell
+from samegame.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
 from samegame.textboard import read_board, write_board
 from strategies import anchor_of, board_to_naive, naive_group, naive_remove
 

@@ -59,10 +59,10 @@ import numpy as np
 import numpy.typing as npt
 
 from samegame.board import Board
-from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.contributions import BoardGenerator, BoardSpec
 from samegame.coords import Cell
 from samegame.game import Game, GameResult, MoveRejected
+from samegame.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.plugins import PluginHost, get_host
 from samegame.presets import Preset, find_preset
 from samegame.rng import StableRandom, derive_seed

@@ -53,7 +53,6 @@ DEFAULT_PLUGINS = (
     "samegame.builtins.renderers",
     "samegame.builtins.presets",
     "samegame.builtins.bots",
-    "samegame.builtins.search_bots",
 )
 
 # (hook name, contribution kind in words, record type)

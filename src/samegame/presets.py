@@ -39,7 +39,7 @@ Every problem in a file is one ``PresetError`` whose message is one line,
 ``path:LINE:COL: message`` (1-based), pointing at the offending node: YAML syntax,
 unknown or unsafe tags, duplicate or unknown keys, missing keys, wrong types,
 unknown plugin names (the known ones are listed), out-of-range numbers (board
-limits come from ``samegame.boards.check_spec``), and values that disagree with
+limits come from ``samegame.numbering.check_spec``), and values that disagree with
 each other (``board_type`` not in ``board_types``, a size's colours not in
 ``colours``, ``default_size`` not a size, ``selection`` not in
 ``selection_modes``, ``clear_bonus`` not in ``clear_bonus_choices``). A size's and
@@ -68,7 +68,6 @@ import yaml
 
 from samegame import paths
 from samegame.board import MAX_HEIGHT
-from samegame.boards import BoardSpecError, check_spec
 from samegame.contributions import BoardGenerator, BoardSpec, Penalty, ScoringFormula
 from samegame.coords import MAX_COLUMNS
 from samegame.limits import (
@@ -78,6 +77,7 @@ from samegame.limits import (
     parse_digits,
     read_file_capped,
 )
+from samegame.numbering import BoardSpecError, check_spec
 from samegame.plugins import PluginHost, UnknownNameError
 from samegame.quoting import shown
 from samegame.rules import Rules, SelectionMode, UndoPolicy

@@ -27,10 +27,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from samegame.board import Board
-from samegame.boards import make_board
 from samegame.bots import parse_bot_spec, play_game
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell, format_cell
+from samegame.numbering import make_board
 from samegame.plugins import PluginHost
 from samegame.presets import Preset, find_preset
 from samegame.rules import Rules

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from samegame.board import MAX_HEIGHT
-from samegame.boards import MAX_BOARD_NUMBER
 from samegame.coords import MAX_COLUMNS
+from samegame.numbering import MAX_BOARD_NUMBER
 from samegame.palette import MAX_COLOURS, PALETTE
 
 RECORD_FORMAT = "samegame-record/1"

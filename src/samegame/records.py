@@ -8,7 +8,7 @@ tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 ``bot``, ``seed`` and ``seconds``. Readers accept every format version we wrote.
 
 >>> from samegame.bots import play_game
->>> from samegame.builtins.bots import GREEDY
+>>> from samegame.bots.simple import GREEDY
 >>> from samegame.builtins.scoring import BASIC
 >>> from samegame.plugins import PluginHost
 >>> from samegame.textboard import read_board

@@ -6,11 +6,11 @@ import pytest
 import samegame_cornerbot
 
 from samegame.board import Board
-from samegame.boards import make_board
 from samegame.bots import BotOptionError, GameView, parse_bot_spec, play_game
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell
 from samegame.game import Game
+from samegame.numbering import make_board
 from samegame.plugins import PluginHost
 from samegame.presets import find_preset
 from samegame.rng import StableRandom, derive_seed

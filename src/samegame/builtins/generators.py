@@ -2,7 +2,7 @@
 
 The uniform ones fill cells column by column, left to right, each column bottom to
 top, drawing ``below(colours)`` from the board number's stable stream (see
-samegame.boards); ``solvable`` documents its own construction.
+samegame.numbering); ``solvable`` documents its own construction.
 
 - ``random``: uniform colours.
 - ``random-with-move``: uniform, drawn again from the same stream until at least one
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from samegame.board import Board
-from samegame.boards import BoardSpecError, stable_random
 from samegame.builtins.solvable import SOLVABLE
 from samegame.contributions import BoardGenerator, BoardSpec, GeneratedBoard
 from samegame.hookspecs import hookimpl
+from samegame.numbering import BoardSpecError, stable_random
 from samegame.rng import StableRandom
 
 MAX_DRAWS = 10_000

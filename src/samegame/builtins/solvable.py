@@ -44,7 +44,7 @@ Random two-colour boards, on the other hand, are nearly all clearable from about
 (smallest groups first, at most ``SEARCH_NODES`` removals) finds the clearing moves;
 a board it cannot clear is replaced by the next draw.
 
->>> from samegame.boards import make_board
+>>> from samegame.numbering import make_board
 >>> from samegame.textboard import write_board
 >>> made = make_board(SOLVABLE, BoardSpec(4, 3, 3), 5)
 >>> print(write_board(made.board), end="")
@@ -61,9 +61,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from samegame.board import Board, Group
-from samegame.boards import BoardSpecError, stable_random
 from samegame.contributions import BoardGenerator, BoardSpec, GeneratedBoard
 from samegame.coords import Cell
+from samegame.numbering import BoardSpecError, stable_random
 from samegame.rng import StableRandom
 
 MAX_GROUP = 4

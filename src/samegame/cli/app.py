@@ -114,8 +114,8 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     """Library errors that reach the top and their exit codes (imported only when
     an error has to be sorted)."""
     from samegame.board import BoardError
-    from samegame.boards import BoardSpecError
     from samegame.containment import PluginError
+    from samegame.numbering import BoardSpecError
     from samegame.plugins import UnknownNameError
     from samegame.presets import PresetError
     from samegame.textboard import TextBoardError

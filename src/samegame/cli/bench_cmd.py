@@ -28,6 +28,16 @@ from samegame.bots import (
     parse_bot_spec,
     play_game,
 )
+from samegame.bots.benchmark import (
+    ANCHORS,
+    Comparison,
+    compare,
+    parse_positions,
+    published,
+    standard_positions,
+)
+from samegame.bots.search.bot import SearchBot
+from samegame.bots.search.engine import prepare
 from samegame.cli.common import (
     PresetOption,
     TextOrJson,
@@ -44,16 +54,6 @@ from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
 from samegame.rules import Rules
-from samegame.search.benchmark import (
-    ANCHORS,
-    Comparison,
-    compare,
-    parse_positions,
-    published,
-    standard_positions,
-)
-from samegame.search.bots import SearchBot
-from samegame.search.engine import prepare
 
 BENCHMARK_PRESET = "benchmark"
 

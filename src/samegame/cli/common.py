@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from samegame.board import Board, BoardError
-from samegame.boards import BoardSpecError, make_board
 from samegame.cli.errors import ExitCode, fail
 from samegame.contributions import GeneratedBoard, Renderer
 from samegame.limits import InputTooLargeError, read_file_capped
+from samegame.numbering import BoardSpecError, make_board
 from samegame.plugins import PluginHost, UnknownNameError, get_host
 from samegame.presets import BoardSetup, Preset, PresetError, find_preset
 from samegame.quoting import shown

@@ -5,7 +5,7 @@ once and keeps the best result found so far.
 A search runs in compiled code that holds the main thread, where Python's own
 Ctrl-C handling would wait for it to finish. So while long work runs, Ctrl-C is
 taken by a watcher thread (through ``signal.set_wakeup_fd``), which tells every
-running search to stop (``samegame.search.engine.interrupt``); the command then
+running search to stop (``samegame.bots.search.engine.interrupt``); the command then
 prints what it has and exits with status 130.
 """
 
@@ -21,7 +21,7 @@ from types import FrameType
 
 import typer
 
-from samegame.search import engine
+from samegame.bots.search import engine
 
 PROGRESS_LINES = 4
 """How many progress lines a timed search prints, at most (every quarter)."""

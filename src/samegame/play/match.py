@@ -40,11 +40,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from samegame.board import Board, Group
-from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell
 from samegame.events import Event
 from samegame.game import Game, GameResult, MoveRejected, Preview
+from samegame.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.plugins import PluginHost
 from samegame.presets import Preset, Stage
 from samegame.rules import Rules, SelectionMode

@@ -28,11 +28,11 @@ from typing import Any
 
 from samegame import plugins
 from samegame.board import Board
-from samegame.boards import MAX_BOARD_NUMBER, make_board
 from samegame.bots import Bot, BotError, GameView, parse_bot_spec, play_game
 from samegame.containment import PluginError
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell
+from samegame.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.plugins import PluginHost
 from samegame.records import make_record
 from samegame.rng import StableRandom, derive_seed

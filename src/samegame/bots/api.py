@@ -7,7 +7,7 @@ of the group it removes. The bot may keep state across the moves of one game. Th
 loop checks every move with the rules core: an illegal choice raises ``BotError``
 and never counts.
 
->>> from samegame.builtins.bots import GREEDY
+>>> from samegame.bots.simple import GREEDY
 >>> from samegame.builtins.scoring import BASIC
 >>> from samegame.textboard import read_board
 >>> played = play_game(GREEDY.create({}), read_board("RRB\\nRBB\\nGGB"), Rules(BASIC), seed=1)

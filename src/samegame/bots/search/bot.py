@@ -36,11 +36,8 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from samegame.board import Board
-from samegame.bots import BotOptionError, GameView, check_options, int_option
-from samegame.contributions import BotFactory
-from samegame.coords import Cell
-from samegame.rng import StableRandom
-from samegame.search.engine import (
+from samegame.bots.api import BotOptionError, GameView, check_options, int_option
+from samegame.bots.search.engine import (
     MAX_WIDTH,
     Algorithm,
     Clock,
@@ -50,6 +47,9 @@ from samegame.search.engine import (
     SearchSpec,
     search,
 )
+from samegame.contributions import BotFactory
+from samegame.coords import Cell
+from samegame.rng import StableRandom
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
