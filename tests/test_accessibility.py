@@ -26,7 +26,7 @@ from playkit import (
     lesson_game,
     run_cli,
 )
-from samegame.cli.guide_cmd import QUERY_KINDS
+from samegame.cli.accessibility_cmd import QUERY_KINDS
 from samegame.repl.commands import WORDS
 from samegame.repl.terminal import colour_enabled, resolve_accessible
 from samegame.store import Store

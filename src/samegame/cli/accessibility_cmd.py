@@ -1,16 +1,12 @@
-"""``samegame accessibility`` and ``samegame tutorial``."""
+"""``samegame accessibility``: every switch, variable and query command, in words."""
 
 from __future__ import annotations
-
-import sys
 
 import typer
 
 from samegame.cli.common import AccessibleOption, LangOption, chosen_settings
 from samegame.i18n import Translator, translator
 from samegame.repl.commands import WORDS, Kind
-from samegame.repl.terminal import PlainIO
-from samegame.repl.tutorial import Tutorial
 
 QUERY_KINDS = (
     Kind.BOARD,
@@ -52,12 +48,3 @@ def accessibility_command(lang: LangOption = None, accessible: AccessibleOption 
     chosen = chosen_settings(lang, accessible)
     for line in accessibility_lines(translator(chosen.settings.language)):
         typer.echo(line)
-
-
-def tutorial_command(lang: LangOption = None, accessible: AccessibleOption = None) -> None:
-    """An interactive lesson: groups, scoring, falling and closing columns, then three
-    moves of your own on a practice board (nothing is saved)."""
-    chosen = chosen_settings(lang, accessible)
-    # The lesson speaks in plain lines on every path: no drawing, no repainting.
-    io = PlainIO(sys.stdin, sys.stdout, interactive=sys.stdin.isatty())
-    Tutorial(io, translator(chosen.settings.language)).run()
