@@ -459,6 +459,7 @@ JAPANESE_OUTPUT = [
     (["accessibility"], "アクセシビリティ"),
     (["tutorial"], "チュートリアル"),
     (["presets", "list"], "レッスン"),
+    (["presets", "show", "relaxed"], "取り消しはできません"),
     (["scores"], "まだスコアはありません"),
     (["history"], "終わったゲームはまだありません"),
     (["history", "--unfinished"], "途中のゲームはありません"),

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PRESETS = sorted(path.name for path in (ROOT / "src" / "samegame" / "presets").glob("*.yaml"))
+PRESETS = sorted(path.name for path in (ROOT / "presets").glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
-def wheel_names(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
@@ -24,15 +24,42 @@ def wheel_names(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
         check=True,
         capture_output=True,
     )
-    [wheel] = out.glob("samegame-*.whl")
+    [built] = out.glob("samegame-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel_names(wheel: Path) -> set[str]:
     with zipfile.ZipFile(wheel) as archive:
         return set(archive.namelist())
 
 
-def test_wheel_ships_every_preset(wheel_names: set[str]) -> None:
+def test_wheel_ships_every_preset_of_the_top_level_folder(wheel: Path) -> None:
     assert len(PRESETS) >= 14
-    for name in PRESETS:
-        assert f"samegame/presets/{name}" in wheel_names
+    with zipfile.ZipFile(wheel) as archive:
+        for name in PRESETS:
+            shipped = archive.read(f"samegame/preset_files/{name}")
+            assert shipped == (ROOT / "presets" / name).read_bytes()
+
+
+def test_an_installed_wheel_reads_its_own_preset_files(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
+    script = (
+        "from samegame.builtins.presets import PRESETS_PATH; "
+        "from samegame.plugins import PluginHost; from samegame.presets import list_presets; "
+        "presets, problems = list_presets(PluginHost(autoload=False)); "
+        "print(PRESETS_PATH); print(len(presets), problems)"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script],
+        env={"PYTHONPATH": str(target), "SAMEGAME_HOME": str(tmp_path / "home")},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert shown == [str(target / "samegame" / "preset_files"), f"{len(PRESETS)} []"]
 
 
 def test_wheel_ships_data_and_marker(wheel_names: set[str]) -> None:

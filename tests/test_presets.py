@@ -17,6 +17,7 @@ from samegame import plugins
 from samegame.builtins.presets import PRESETS_PATH
 from samegame.contributions import BoardSpec, PresetDirectory, ScoringFormula
 from samegame.hookspecs import hookimpl
+from samegame.i18n import translator
 from samegame.plugins import PluginHost
 from samegame.presets import (
     BoardSetup,
@@ -28,6 +29,7 @@ from samegame.presets import (
     list_presets,
     load_preset_file,
 )
+from samegame.presets.describe import describe_preset
 from samegame.rules import SelectionMode, UndoPolicy
 
 SHIPPED = (
@@ -857,13 +859,82 @@ def test_to_dict_key_fields(host: PluginHost) -> None:
 
 def test_describe_is_plain_sentences(host: PluginHost) -> None:
     for preset in list_presets(host)[0]:
-        lines = preset.describe()
+        lines = describe_preset(preset, translator("en"))
         assert all(line.isascii() and line.isprintable() and line.endswith(".") for line in lines)
-    relaxed = find_preset("relaxed", host).describe()
+    relaxed = describe_preset(find_preset("relaxed", host), translator("en"))
     assert "Clearing the board earns a bonus of 1000 points." in relaxed
     assert "Undo is not available." in relaxed
     assert "Size large: 18 columns by 18 rows, 5 colours." in relaxed
     assert "The number of colours may be 3, 4 or 5." in relaxed
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_describe_in_japanese_says_every_sentence_in_japanese(host: PluginHost, name: str) -> None:
+    preset = find_preset(name, host)
+    english = describe_preset(preset, translator("en"))
+    japanese = describe_preset(preset, translator("ja"))
+    assert len(japanese) == len(english)
+    for line in japanese[:-1]:  # the last line is the file's path
+        assert not line.isascii(), line
+    assert "(n-2)" not in "".join(japanese)
+
+
+# -- the published schema ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    from samegame.presets.document import preset_schema
+
+    return preset_schema()
+
+
+def test_schema_is_a_valid_json_schema(schema: dict[str, Any]) -> None:
+    import jsonschema
+
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["additionalProperties"] is False
+    assert schema["required"] == ["name", "title", "description", "formula", "board_type", "sizes"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_preset_meets_the_schema(schema: dict[str, Any], name: str) -> None:
+    import jsonschema
+
+    document = yaml.safe_load((PRESETS_PATH / f"{name}.yaml").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"colour": 3},
+        {"min_group": 0},
+        {"undo": "sometimes"},
+        {"clear_bonus": "1000"},
+        {"sizes": {}},
+        {"sizes": {"small": {"width": 6, "height": 8}}},
+        {"stages": [{"name": "One", "width": 30, "height": 5, "colours": 3}]},
+        {"penalty": None},
+    ],
+    ids=str,
+)
+def test_schema_refuses_what_the_reader_refuses(
+    schema: dict[str, Any], host: PluginHost, tmp_path: Path, change: dict[str, Any]
+) -> None:
+    import jsonschema
+
+    document = {**yaml.safe_load(VALID), **change}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(document)
+    with pytest.raises(PresetError):
+        load_preset_file(write(tmp_path, yaml.safe_dump(document)), host)
+
+
+def test_schema_command_prints_the_schema(cli: Any, schema: dict[str, Any]) -> None:
+    result = cli("presets", "schema")
+    assert result.code == 0
+    assert json.loads(result.out) == schema
 
 
 # -- presets that use plugins ---------------------------------------------------------
@@ -927,3 +998,26 @@ def test_a_preset_is_a_frozen_value(host: PluginHost) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         preset.name = "other"  # type: ignore[misc]
     assert isinstance(preset, Preset)
+
+
+def test_the_documented_schema_command_runs_as_written(tmp_path: Path) -> None:
+    import os
+    import re
+    import subprocess
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "presets.md").read_text("utf-8")
+    section = doc[doc.index("## Checking a file as you type it") :]
+    command, modeline = re.findall(r"```(?:yaml)?\n(.*?)```", section, re.S)[:2]
+    assert command.strip() == "samegame presets schema > ~/.config/samegame/preset.schema.json"
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
+    (tmp_path / ".config" / "samegame").mkdir(parents=True)
+    subprocess.run(["bash", "-c", command], env=env, check=True)
+    written = tmp_path / ".config" / "samegame" / "preset.schema.json"
+    from samegame.presets.document import preset_schema
+
+    assert json.loads(written.read_text("utf-8")) == preset_schema()
+    assert modeline.startswith("# yaml-language-server: $schema=preset.schema.json\n")

@@ -1,4 +1,11 @@
-"""Registers the preset folder shipped inside the package."""
+"""Registers the built-in preset folder.
+
+The files live in the repository's top-level ``presets/`` folder. A wheel carries
+them as ``samegame/preset_files/`` (hatch ``force-include``, pyproject.toml); an
+editable install reads the repository's folder itself. Either way the program
+reads the very files of ``presets/``; tests/test_packaging.py builds a wheel and
+checks that it carries every one.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,17 @@ from pathlib import Path
 from samegame.contributions import PresetDirectory
 from samegame.hookspecs import hookimpl
 
-PRESETS_PATH = Path(__file__).resolve().parent.parent / "presets"
+_PACKAGE = Path(__file__).resolve().parent.parent
+WHEEL_PRESETS_PATH = _PACKAGE / "preset_files"
+SOURCE_PRESETS_PATH = _PACKAGE.parent.parent / "presets"
+
+
+def presets_path() -> Path:
+    """The built-in preset folder of this installation."""
+    return WHEEL_PRESETS_PATH if WHEEL_PRESETS_PATH.is_dir() else SOURCE_PRESETS_PATH
+
+
+PRESETS_PATH = presets_path()
 
 
 @hookimpl

@@ -1,4 +1,4 @@
-"""``samegame presets list`` and ``samegame presets show NAME``."""
+"""``samegame presets list``, ``samegame presets show NAME`` and ``samegame presets schema``."""
 
 from __future__ import annotations
 
@@ -61,10 +61,20 @@ def show_command(
     accessible: AccessibleOption = None,
 ) -> None:
     """Describe one preset: scoring, sizes, colours, board types, undo and hints."""
-    chosen_translator(lang, accessible)  # checks --lang; the description is English
+    from samegame.presets.describe import describe_preset
+
+    tr = chosen_translator(lang, accessible)
     preset = load_preset(name)
     if output is TextOrJson.json:
         print_json(preset.to_dict())
         return
-    for line in preset.describe():
+    for line in describe_preset(preset, tr):
         typer.echo(line)
+
+
+@presets_app.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of a preset file, for an editor's YAML language server."""
+    from samegame.presets.document import preset_schema
+
+    print_json(preset_schema())

@@ -45,13 +45,13 @@ def describe_category(say: Announcer, category: str) -> str:
     tr = say.tr
     parts = [
         tr("category.size", width=width, height=height, colours=colours),
-        tr("category.formula", name=say.named("formula", formula, formula), bonus=bonus),
+        tr("category.formula", name=say.named("formula", formula), bonus=bonus),
     ]
     if penalty != "none":
-        parts.append(tr("category.penalty", name=say.named("penalty", penalty, penalty)))
+        parts.append(tr("category.penalty", name=say.named("penalty", penalty)))
     if min_group != "2":
         parts.append(tr("category.min_group", count=min_group))
-    parts.append(tr("category.board_type", name=say.named("board_type", board_type, board_type)))
+    parts.append(tr("category.board_type", name=say.named("board_type", board_type)))
     return tr("list.separator").join(parts)
 
 

@@ -14,7 +14,7 @@ placeholders in every form; a test checks it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from samegame.i18n import en, ja
 
@@ -22,6 +22,7 @@ Template = str | Mapping[str, str]
 
 LANGUAGES: dict[str, Mapping[str, Template]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+_ENGLISH = en.MESSAGES
 
 
 class Translator:
@@ -44,6 +45,36 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._messages
+
+    def join(self, parts: Sequence[str], *, either: bool = False) -> str:
+        """``a, b and c``, or ``a, b or c`` when ``either``."""
+        if len(parts) <= 1:
+            return "".join(parts)
+        head = self("list.separator").join(parts[:-1])
+        return self("list.or" if either else "list", head=head, last=parts[-1])
+
+    def name_of(self, family: str, name: str) -> str:
+        """The name of a ``formula``, ``penalty`` or ``board_type`` in this
+        language (key ``family.name``), or the name itself when no catalogue has
+        words for it."""
+        key = f"{family}.{name}"
+        return self(key) if self.has(key) else name
+
+    def description_of(self, family: str, name: str, own: str) -> str:
+        """What a formula, penalty or board type does, in this language (key
+        ``describe.family.name``), or its own description when no catalogue has
+        words for it."""
+        key = f"describe.{family}.{name}"
+        return self(key) if self.has(key) else own
+
+    def preset_text(self, part: str, name: str, text: str) -> str:
+        """A preset's ``title`` or ``description`` in this language when a
+        catalogue has words for it and the file still says what the English
+        words say (an edited preset keeps its own words)."""
+        key = f"preset.{part}.{name}"
+        if self.has(key) and key in _ENGLISH and _ENGLISH[key] == text:
+            return self(key)
+        return text
 
 
 def translator(language: str) -> Translator:

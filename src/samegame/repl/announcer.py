@@ -28,13 +28,10 @@ from samegame.events import (
     TilesFell,
 )
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
-from samegame.i18n import Translator, translator
+from samegame.i18n import Translator
 from samegame.palette import PALETTE
 from samegame.repl.commands import GroupFilter
 from samegame.rules import Rules
-
-BUILTIN_SOURCES = ("scoring (built in)", "penalties (built in)")
-ENGLISH = translator("en")
 
 
 class Verbosity(StrEnum):
@@ -81,24 +78,13 @@ class Announcer:
             shape=self.tr(f"shape.{entry.shape}", count=1),
         )
 
-    def named(self, family: str, name: str, fallback: str) -> str:
-        """A built-in name of a ``board_type``, ``formula`` or ``penalty`` in the
-        player's language (A30); a plugin's name as it is."""
-        if family == "board_type":
-            key = f"board_type.{name}"
-        elif family == "formula":
-            key = f"formula.{name}"
-        else:
-            key = f"penalty.{name}"
-        return self.tr(key) if self.tr.has(key) else fallback
+    def named(self, family: str, name: str) -> str:
+        """A ``board_type``, ``formula`` or ``penalty`` name in the player's language."""
+        return self.tr.name_of(family, name)
 
     def preset_text(self, part: str, name: str, text: str) -> str:
-        """A built-in preset's ``title`` or ``description`` in the player's language;
-        any other preset's (or an edited built-in's) own words."""
-        key = f"preset.title.{name}" if part == "title" else f"preset.description.{name}"
-        if ENGLISH.has(key) and ENGLISH(key) == text:
-            return self.tr(key)
-        return text
+        """A preset's ``title`` or ``description`` in the player's language."""
+        return self.tr.preset_text(part, name, text)
 
     def points(self, points: int) -> str:
         return self.tr("points", count=points)
@@ -119,12 +105,7 @@ class Announcer:
 
     def join(self, parts: Sequence[str], *, either: bool = False) -> str:
         """``a, b and c``, or ``a, b or c`` when ``either``."""
-        if len(parts) <= 1:
-            return "".join(parts)
-        head = self.tr("list.separator").join(parts[:-1])
-        if either:
-            return self.tr("list.or", head=head, last=parts[-1])
-        return self.tr("list", head=head, last=parts[-1])
+        return self.tr.join(parts, either=either)
 
     def group(self, board: Board, group: Group, rules: Rules) -> str:
         """``9 blue triangles at A1 to B5, 49 points``."""
@@ -462,7 +443,7 @@ class Announcer:
             self.tr("rules.title", title=title),
             self.tr(
                 "rules.formula",
-                name=self.named("formula", rules.formula.name, rules.formula.name),
+                name=self.named("formula", rules.formula.name),
                 description=self.described(rules.formula),
             ),
             self.tr("rules.bonus", bonus=rules.clear_bonus)
@@ -474,7 +455,7 @@ class Announcer:
             lines.append(
                 self.tr(
                     "rules.penalty",
-                    name=self.named("penalty", rules.penalty.name, rules.penalty.name),
+                    name=self.named("penalty", rules.penalty.name),
                     description=self.described(rules.penalty),
                 )
             )
@@ -488,22 +469,10 @@ class Announcer:
         return lines
 
     def described(self, record: ScoringFormula | Penalty) -> str:
-        """A built-in formula's or penalty's description from the catalogue; a
-        plugin's own description otherwise (plugins speak their own language)."""
-        if record.source not in ("", *BUILTIN_SOURCES):
-            return record.description
-        if isinstance(record, ScoringFormula):
-            if record.name == "basic":
-                return self.tr("describe.formula.basic")
-            if record.name == "pairs":
-                return self.tr("describe.formula.pairs")
-            if record.name == "sum":
-                return self.tr("describe.formula.sum")
-        elif record.name == "leftover-squared":
-            return self.tr("describe.penalty.leftover-squared")
-        elif record.name == "leftover-formula":
-            return self.tr("describe.penalty.leftover-formula")
-        return record.description
+        """What a formula or penalty does, in the player's language when a
+        catalogue (the program's or its plugin's) has words for it."""
+        family = "formula" if isinstance(record, ScoringFormula) else "penalty"
+        return self.tr.description_of(family, record.name, record.description)
 
     def hint(
         self, board: Board, group: Group | None, rules: Rules, bot: str | None = None

@@ -182,9 +182,7 @@ class Session:
             width=board.width,
             height=board.height,
             colours=colours,
-            board_type=self.announcer.named(
-                "board_type", self.match.table.board_type, self.match.table.board_type
-            ),
+            board_type=self.announcer.named("board_type", self.match.table.board_type),
         )
 
     # -- the loop body -----------------------------------------------------------

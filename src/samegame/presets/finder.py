@@ -1,0 +1,79 @@
+"""Finding presets: the plugins' preset folders (built-in first), then the user's.
+
+A name is matched ignoring case; a path (it has a slash or ends in .yaml or .yml)
+is read as it is. ``list_presets`` loads every file, reporting and skipping the
+ones that fail and the ones whose name an earlier folder already gave.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from samegame import paths
+from samegame.plugins import PluginHost
+from samegame.presets.model import Preset, PresetError
+from samegame.presets.reader import load_preset_file
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def _directories(host: PluginHost) -> list[Path]:
+    """Preset folders in look-up order: plugins' (built-in first), then the user's."""
+    return [directory.path for directory in host.preset_directories()] + [paths.user_presets_dir()]
+
+
+def _preset_files(directory: Path) -> list[Path]:
+    if not directory.is_dir():
+        return []
+    return sorted(
+        path
+        for path in directory.iterdir()
+        if path.suffix.lower() in YAML_SUFFIXES and path.is_file()
+    )
+
+
+def _looks_like_path(name_or_path: str) -> bool:
+    has_separator = "/" in name_or_path or os.sep in name_or_path
+    return has_separator or name_or_path.lower().endswith(YAML_SUFFIXES)
+
+
+def find_preset(name_or_path: str, host: PluginHost) -> Preset:
+    """The preset of a file path (it contains a slash or ends in .yaml or .yml) or
+    of a name, ignoring case: the first match in the plugins' preset directories
+    (built-in first), then the user's preset folder. Raises PresetError."""
+    if _looks_like_path(name_or_path):
+        return load_preset_file(Path(name_or_path).expanduser(), host)
+    wanted = name_or_path.strip().lower()
+    known: dict[str, str] = {}
+    for directory in _directories(host):
+        for path in _preset_files(directory):
+            if path.stem.lower() == wanted:
+                return load_preset_file(path, host)
+            known.setdefault(path.stem.lower(), path.stem)
+    names = ", ".join(sorted(known.values(), key=str.lower)) or "none"
+    raise PresetError(f"no preset named '{name_or_path}'; known: {names}")
+
+
+def list_presets(host: PluginHost) -> tuple[list[Preset], list[str]]:
+    """Every loadable preset, sorted by name, and one line per problem.
+
+    A file that fails to load is reported and skipped; so is a preset whose name
+    (ignoring case) an earlier directory already gave, naming both files.
+    """
+    presets: dict[str, Preset] = {}
+    problems: list[str] = []
+    for directory in _directories(host):
+        for path in _preset_files(directory):
+            try:
+                preset = load_preset_file(path, host)
+            except PresetError as error:
+                problems.append(f"{error} (preset skipped)")
+                continue
+            first = presets.setdefault(preset.name.lower(), preset)
+            if first is not preset:
+                problems.append(
+                    f"preset '{preset.name}' in {path} skipped: "
+                    f"the name is already used by {first.path}"
+                )
+    return sorted(presets.values(), key=lambda p: p.name.lower()), problems
