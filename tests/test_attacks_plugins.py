@@ -23,7 +23,6 @@ from samegame import plugins
 from samegame.cli import common
 from samegame.containment import PluginError
 from samegame.contributions import (
-    CONTRIBUTION_KINDS,
     BoardGenerator,
     BotFactory,
     GeneratedBoard,
@@ -165,7 +164,7 @@ def test_a_bad_record_is_reported_naming_the_plugin(record: object) -> None:
     assert problem.startswith(f"plugin {SOURCE}: ")
     assert problem.endswith("; skipped")
     assert "\n" not in problem
-    kind = {t: k for k, t in CONTRIBUTION_KINDS.items()}[type(record)]
+    kind = {t: k for _, k, t in plugins.REGISTRATION_HOOKS}[type(record)]
     assert all(found.source != SOURCE for found in host.records(kind).values())
 
 

@@ -424,6 +424,21 @@ def test_languages_are_english_and_japanese() -> None:
     assert LANGUAGES["ja"] is ja.MESSAGES
 
 
+def test_a_language_is_one_catalogue_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import samegame.i18n as package
+
+    (tmp_path / "eo.py").write_text(
+        "from samegame.i18n.en import MESSAGES as _EN\nMESSAGES = {**_EN, 'points': 'poentoj'}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "helpers.py").write_text("MESSAGES = {}\n", encoding="utf-8")
+    monkeypatch.setattr(package, "__path__", [*package.__path__, str(tmp_path)])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = package._catalogues()
+    assert list(found) == ["en", "eo", "ja"]
+    assert found["eo"]["points"] == "poentoj"
+
+
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_messages_are_well_formed(language: str) -> None:
     problems = [

@@ -123,14 +123,3 @@ class Command:
     run: Callable[..., Any]
     description: str
     source: str = ""
-
-
-CONTRIBUTION_KINDS: dict[str, type] = {
-    "scoring formula": ScoringFormula,
-    "penalty": Penalty,
-    "board generator": BoardGenerator,
-    "renderer": Renderer,
-    "bot": BotFactory,
-    "preset directory": PresetDirectory,
-    "command": Command,
-}

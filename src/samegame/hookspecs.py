@@ -72,5 +72,13 @@ def samegame_commands() -> list[Command]:  # type: ignore[empty-body]
 
 
 @hookspec
+def samegame_messages() -> dict[str, dict[str, str]]:  # type: ignore[empty-body]
+    """Words for what this plugin registers, by language code, then message key:
+    ``formula.NAME``, ``describe.formula.NAME``, ``penalty.NAME``,
+    ``describe.penalty.NAME``, ``board_type.NAME``, ``describe.board_type.NAME``
+    for names the same plugin registers."""
+
+
+@hookspec
 def samegame_game_event(event: Event) -> None:
     """Observe every game event (moves, undo, game over) as it happens."""

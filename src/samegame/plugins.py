@@ -67,6 +67,14 @@ REGISTRATION_HOOKS: tuple[tuple[str, str, type], ...] = (
 )
 
 
+# Kinds of record whose names and descriptions plugins may put into words.
+_WORD_FAMILIES = {
+    "scoring formula": "formula",
+    "penalty": "penalty",
+    "board generator": "board_type",
+}
+
+
 class UnknownNameError(LookupError):
     """A name that no plugin registered; the message lists the known ones."""
 
@@ -130,6 +138,7 @@ class PluginHost:
         self._records: dict[str, dict[str, Any]] = {}
         for hook_name, kind, record_type in REGISTRATION_HOOKS:
             self._records[kind] = self._collect(hook_name, kind, record_type)
+        self._collect_messages()
 
     def _register(self, plugin: object, name: str, info: PluginInfo) -> None:
         self.manager.register(plugin, name=name)
@@ -204,6 +213,55 @@ class PluginHost:
                 records[name] = record
                 info.contributes.setdefault(kind, []).append(name)
         return records
+
+    def _collect_messages(self) -> None:
+        """Each plugin's words for what it registered, checked key by key: a key
+        outside the plugin's own names or a language without a catalogue is a
+        problem (skipped), never a crash."""
+        from samegame import i18n
+
+        for impl in self.manager.hook.samegame_messages.get_hookimpls():
+            info = self.plugins[impl.plugin_name]
+            try:
+                returned = impl.function()
+            except Exception as error:
+                self.problems.append(
+                    f"plugin {info.source}: samegame_messages failed "
+                    f"({type(error).__name__}: {shown(str(error), 120)}); skipped"
+                )
+                continue
+            if not isinstance(returned, dict):
+                self.problems.append(
+                    f"plugin {info.source}: samegame_messages returned "
+                    f"{type(returned).__name__}, not a mapping of languages; skipped"
+                )
+                continue
+            own = {
+                f"{family}.{name}"
+                for kind, family in _WORD_FAMILIES.items()
+                for name in info.contributes.get(kind, [])
+            }
+            allowed = own | {f"describe.{key}" for key in own}
+            for language, entries in returned.items():
+                if language not in i18n.LANGUAGES or not isinstance(entries, dict):
+                    self.problems.append(
+                        f"plugin {info.source}: words for '{shown(str(language))}' skipped "
+                        f"(languages: {', '.join(sorted(i18n.LANGUAGES))}; a mapping of keys)"
+                    )
+                    continue
+                wrong = [
+                    key
+                    for key, text in entries.items()
+                    if key not in allowed or not isinstance(text, str) or len(text) > 500
+                ]
+                if wrong:
+                    self.problems.append(
+                        f"plugin {info.source}: message '{shown(str(wrong[0]))}' skipped; a plugin "
+                        "gives words (text of at most 500 characters) for its own names only"
+                    )
+                i18n.add_messages(
+                    language, {key: text for key, text in entries.items() if key not in wrong}
+                )
 
     # -- look-ups ----------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""samegame-cubes: an example plugin contributing a scoring formula, a preset, a
-renderer and a command.
+"""samegame-cubes: an example plugin contributing a scoring formula (with its words
+in English and Japanese), a preset, a renderer and a command.
 
 >>> CUBES.points(5)
 27
@@ -53,6 +53,17 @@ def samegame_preset_directories() -> list[PresetDirectory]:
 @hookimpl
 def samegame_renderers() -> list[Renderer]:
     return [Renderer("csv", render_csv, "comma-separated letters, top row first", "text/csv")]
+
+
+@hookimpl
+def samegame_messages() -> dict[str, dict[str, str]]:
+    return {
+        "en": {"formula.cubes": "cubes", "describe.formula.cubes": CUBES.description},
+        "ja": {
+            "formula.cubes": "3乗",
+            "describe.formula.cubes": "n個のグループは、nから2を引いて3乗した点",
+        },
+    }
 
 
 @hookimpl

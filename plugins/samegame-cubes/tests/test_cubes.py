@@ -42,3 +42,33 @@ def test_preset_uses_the_formula(host: PluginHost) -> None:
     assert [move.points for move in result.moves] == [8, 0, 0]
     assert result.cleared
     assert result.score == 8 + 1000
+
+
+def test_cubes_speaks_japanese_through_its_own_words() -> None:
+    from samegame import plugins
+    from samegame.i18n import translator
+    from samegame.presets import find_preset
+    from samegame.presets.describe import describe_preset
+
+    host = plugins.PluginHost(autoload=False, extra=[("cubes", samegame_cubes)])
+    assert host.problems == []
+    lines = describe_preset(find_preset("cubes", host), translator("ja"))
+    assert "得点方式「3乗」: n個のグループは、nから2を引いて3乗した点。" in lines
+    english = describe_preset(find_preset("cubes", host), translator("en"))
+    assert "Scoring formula cubes: (n-2)^3 points for n tiles." in english
+
+
+def test_words_for_a_name_the_plugin_does_not_own_are_refused() -> None:
+    from samegame import plugins
+    from samegame.hookspecs import hookimpl
+    from samegame.i18n import translator
+
+    class Impostor:
+        @hookimpl
+        def samegame_messages(self) -> dict[str, dict[str, str]]:
+            return {"ja": {"describe.formula.pairs": "うそ"}, "xx": {}}
+
+    host = plugins.PluginHost(autoload=False, extra=[("impostor", Impostor())])
+    assert any("describe.formula.pairs" in problem for problem in host.problems)
+    assert any("'xx'" in problem for problem in host.problems)
+    assert translator("ja")("describe.formula.pairs") != "うそ"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from samegame.cli.common import AccessibleOption, LangOption, chosen_settings
-from samegame.i18n import Translator, translator
+from samegame.i18n import LANGUAGES, Translator, translator
 from samegame.repl.commands import WORDS, Kind
 
 QUERY_KINDS = (
@@ -29,8 +29,9 @@ QUERY_KINDS = (
 def accessibility_lines(tr: Translator) -> list[str]:
     """Every switch, variable and query command, as sentences."""
     lines = [tr("a11y.title"), tr("a11y.switches")]
+    languages = tr.join(list(LANGUAGES), either=True)
     for name in ("accessible", "verbosity", "lang", "color", "one_click", "bell", "yes"):
-        lines.append(tr(f"a11y.switch.{name}"))
+        lines.append(tr(f"a11y.switch.{name}", languages=languages))
     lines.append(tr("a11y.variables"))
     for name in ("samegame_accessible", "accessible", "no_color", "home"):
         lines.append(tr(f"a11y.var.{name}"))

@@ -88,7 +88,10 @@ ClearBonusOption = Annotated[
 
 LangOption = Annotated[
     str | None,
-    typer.Option("--lang", help="Language: en or ja (default: the saved setting, else en)."),
+    typer.Option(
+        "--lang",
+        help="Language code; samegame accessibility lists them (default: the saved setting, else en).",
+    ),
 ]
 AccessibleOption = Annotated[
     bool | None,

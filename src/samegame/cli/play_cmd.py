@@ -68,7 +68,9 @@ def play_command(
     verbosity: Annotated[
         Verbosity | None, typer.Option("--verbosity", help="terse, normal or verbose.")
     ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Language: en or ja.")] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language code; samegame accessibility lists them.")
+    ] = None,
     color: Annotated[
         ColourMode | None, typer.Option("--color", "--colour", help="auto, always or never.")
     ] = None,

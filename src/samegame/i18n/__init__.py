@@ -14,15 +14,38 @@ placeholders in every form; a test checks it.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
 from collections.abc import Mapping, Sequence
-
-from samegame.i18n import en, ja
 
 Template = str | Mapping[str, str]
 
-LANGUAGES: dict[str, Mapping[str, Template]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
-_ENGLISH = en.MESSAGES
+
+def _catalogues() -> dict[str, Mapping[str, Template]]:
+    """Every catalogue module of this package by code: a module named by its
+    language code (``en``, ``ja``, ``pt_BR``) holding ``MESSAGES``. Adding a
+    language is adding one such file."""
+    found: dict[str, Mapping[str, Template]] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", module.name):
+            found[module.name] = importlib.import_module(f"{__name__}.{module.name}").MESSAGES
+    return dict(sorted(found.items()))
+
+
+LANGUAGES: dict[str, Mapping[str, Template]] = _catalogues()
+"""The message catalogue of every language, by code."""
+_ENGLISH = LANGUAGES["en"]
+
+
+# Words that plugins ship for what they register, by language (see add_messages).
+_PLUGIN_MESSAGES: dict[str, dict[str, str]] = {}
+
+
+def add_messages(language: str, entries: Mapping[str, str]) -> None:
+    """Add a plugin's words in one language; the program's own keys always win
+    (the plugin host checks the keys first, see PluginHost)."""
+    _PLUGIN_MESSAGES.setdefault(language, {}).update(entries)
 
 
 class Translator:
@@ -36,7 +59,7 @@ class Translator:
         self._messages = LANGUAGES[language]
 
     def __call__(self, key: str, **params: object) -> str:
-        template = self._messages[key]
+        template = self._messages.get(key) or _PLUGIN_MESSAGES.get(self.language, {})[key]
         if not isinstance(template, str):
             count = params.get("count")
             form = "one" if count == 1 and "one" in template else "other"
@@ -44,7 +67,7 @@ class Translator:
         return template.format(**params)
 
     def has(self, key: str) -> bool:
-        return key in self._messages
+        return key in self._messages or key in _PLUGIN_MESSAGES.get(self.language, {})
 
     def join(self, parts: Sequence[str], *, either: bool = False) -> str:
         """``a, b and c``, or ``a, b or c`` when ``either``."""

@@ -406,7 +406,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "a11y.switches": "Switches of samegame play:",
     "a11y.switch.accessible": "--accessible: plain append-only lines for screen readers and braille displays; no cursor movement, no colour, no redrawing. --no-accessible turns it off.",
     "a11y.switch.verbosity": "--verbosity terse, normal or verbose: terse says one line per move.",
-    "a11y.switch.lang": "--lang en or ja: the language of every message.",
+    "a11y.switch.lang": "--lang CODE: the language of every message, one of {languages}.",
     "a11y.switch.color": "--color auto, always or never: colour in the terminal's 16 colours; auto means none when output is not a terminal.",
     "a11y.switch.one_click": "--one-click: a cell removes its group at once, where the rules allow it.",
     "a11y.switch.bell": "--bell: ring the bell on a refused move and at the end; the bell never says anything the text does not.",

@@ -370,7 +370,7 @@ MESSAGES: Mapping[str, str] = {
         "カーソル移動、色、再描画はありません。--no-accessible でオフにします。"
     ),
     "a11y.switch.verbosity": "--verbosity terse、normal、verbose のどれか: terse では1手に1行だけです。",
-    "a11y.switch.lang": "--lang en か ja: すべてのメッセージの言語です。",
+    "a11y.switch.lang": "--lang 言語コード: すべてのメッセージの言語です。{languages}から選べます。",
     "a11y.switch.color": (
         "--color auto、always、never のどれか: 端末の16色で色を付けます。"
         "auto では、出力が端末でなければ色を付けません。"

@@ -86,7 +86,7 @@ class Settings:
         if name == "verbosity":
             return "terse, normal, verbose"
         if name == "language":
-            return ", ".join(sorted(LANGUAGES))
+            return ", ".join(LANGUAGES)
         if name == "colour":
             return ", ".join(COLOUR_CHOICES)
         if name == "symbols":
