@@ -148,3 +148,29 @@ def test_autoload_disabled_hides_the_plugin(installed: Path, tmp_path: Path) -> 
     assert refused.returncode == 3
     assert refused.stderr.startswith("Error: ")
     assert "cubes" in refused.stderr
+
+
+def test_every_command_of_the_plugin_readme_runs_as_written(
+    installed: Path, tmp_path: Path
+) -> None:
+    import re
+    import shlex
+
+    readme = Path(__file__).resolve().parents[1] / "plugins" / "samegame-cubes" / "README.md"
+    [block] = re.findall(r"```sh\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
+    lines = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    # The first line is what the `installed` fixture does: pip install of that folder.
+    assert lines[0] == "pip install ./plugins/samegame-cubes"
+    outputs = {}
+    for line in lines[1:]:
+        words = shlex.split(line)
+        assert words[0] == "samegame", line
+        result = samegame(installed, tmp_path, *words[1:])
+        assert result.returncode == 0, f"{line}: {result.stderr}"
+        assert result.stdout.strip(), line
+        outputs[words[1]] = result.stdout
+    assert "cubes" in outputs["plugins"]
+    board_rows = outputs["board"].splitlines()
+    assert board_rows
+    assert all(re.fullmatch(r"[A-Z.](,[A-Z.])+", row) for row in board_rows)
+    assert outputs["cubes-table"].splitlines()[-1] == "6 tiles: 64 points"
