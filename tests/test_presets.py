@@ -1021,3 +1021,13 @@ def test_the_documented_schema_command_runs_as_written(tmp_path: Path) -> None:
 
     assert json.loads(written.read_text("utf-8")) == preset_schema()
     assert modeline.startswith("# yaml-language-server: $schema=preset.schema.json\n")
+
+
+def test_an_alias_bomb_is_refused_before_it_is_built(host: PluginHost, tmp_path: Path) -> None:
+    lines = ["name: mine", "a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for level in range(1, 9):  # 10**9 values once expanded
+        earlier = "a" if level == 1 else f"l{level - 1}"
+        lines.append(f"l{level}: &l{level} [" + ", ".join([f"*{earlier}"] * 10) + "]")
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    with pytest.raises(PresetError, match="more than 100,000 values once its aliases"):
+        load_preset_file(path, host)

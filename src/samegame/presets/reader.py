@@ -42,6 +42,10 @@ MAX_INT_TEXT = 40
 """A YAML integer longer than this is refused before it is constructed (the
 largest allowed value, MAX_POINTS, has 16 digits)."""
 
+MAX_VALUES = 100_000
+"""The most values a file may hold once its aliases are expanded (a real preset
+holds a few hundred); more is refused before it is built (alias bombs)."""
+
 _T = TypeVar("_T")
 Loc = tuple[str | int, ...]
 
@@ -127,6 +131,7 @@ class _Tree:
         self.path = path
         self.values: dict[Loc, yaml.Node] = {}
         self.keys: dict[Loc, yaml.Node] = {}
+        self.count = 0
 
     def error(self, node: yaml.Node, message: str) -> PresetError:
         return error_at(self.path, node.start_mark.line, node.start_mark.column, message)
@@ -178,6 +183,12 @@ class _Tree:
 
     def value(self, node: yaml.Node, loc: Loc) -> Any:
         """The plain value of a checked node; every location's node is kept."""
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise self.error(
+                node,
+                f"the file holds more than {MAX_VALUES:,} values once its aliases are expanded",
+            )
         self.values[loc] = node
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
