@@ -39,6 +39,7 @@ def test_plugin_is_listed(installed: Path, tmp_path: Path) -> None:
         "renderer": ["csv"],
         "preset directory": ["samegame-cubes"],
         "command": ["cubes-table"],
+        "words": ["en", "ja"],
     }
 
 

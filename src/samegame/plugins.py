@@ -259,9 +259,10 @@ class PluginHost:
                         f"plugin {info.source}: message '{shown(str(wrong[0]))}' skipped; a plugin "
                         "gives words (text of at most 500 characters) for its own names only"
                     )
-                i18n.add_messages(
-                    language, {key: text for key, text in entries.items() if key not in wrong}
-                )
+                kept = {key: text for key, text in entries.items() if key not in wrong}
+                if kept:
+                    i18n.add_messages(language, kept)
+                    info.contributes.setdefault("words", []).append(language)
 
     # -- look-ups ----------------------------------------------------------------
 

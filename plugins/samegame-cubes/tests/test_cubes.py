@@ -30,6 +30,7 @@ def test_registered_like_any_plugin(host: PluginHost) -> None:
         "renderer": ["csv"],
         "preset directory": ["samegame-cubes"],
         "command": ["cubes-table"],
+        "words": ["en", "ja"],
     }
 
 
