@@ -53,6 +53,17 @@ def is_colour_symbol(symbol: str) -> bool:
     return symbol.upper() in _BY_SYMBOL
 
 
+def tile_number(colour: Colour) -> str:
+    """The number a tile is drawn as when tiles are numbered (``symbols digits``):
+    1 for the first palette colour, 2 for the second and so on, so a board of k
+    colours is drawn with 1 to k. (The board text format's digits count from 0.)
+
+    >>> tile_number(PALETTE[0]), tile_number(PALETTE[2])
+    ('1', '3')
+    """
+    return str(colour.index + 1)
+
+
 def describe_tiles(colour_index: int, count: int) -> str:
     """Words for ``count`` tiles of a colour: ``"3 red circles"``, ``"1 blue triangle"``."""
     colour = PALETTE[colour_index]

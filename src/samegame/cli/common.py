@@ -90,6 +90,24 @@ LangOption = Annotated[
     str | None,
     typer.Option("--lang", help="Language: en or ja (default: the saved setting, else en)."),
 ]
+
+
+class SymbolChoice(StrEnum):
+    """The values of ``--symbols``: the ``symbols`` setting's choices."""
+
+    letters = "letters"
+    shapes = "shapes"
+    digits = "digits"
+
+
+SymbolsOption = Annotated[
+    SymbolChoice | None,
+    typer.Option(
+        "--symbols",
+        help="How tiles are drawn for a sighted player: letters, shapes or digits "
+        "(1 to 9, the legend says which colour each is); default: the saved setting.",
+    ),
+]
 AccessibleOption = Annotated[
     bool | None,
     typer.Option(
@@ -109,17 +127,24 @@ def check_language(lang: str | None) -> None:
         )
 
 
-def chosen_settings(lang: str | None, accessible: bool | None) -> InForce:
+def chosen_settings(
+    lang: str | None, accessible: bool | None, *, read_only: bool = False
+) -> InForce:
     """The saved language and accessible setting under this run's ``--lang`` and
     ``--accessible`` (never saved): what every command honours (A29). A store that
-    cannot be read gives the defaults, with a warning."""
+    cannot be read gives the defaults, with a warning. ``read_only`` reads the
+    saved settings without creating or writing the database (the tutorial)."""
     from samegame.repl.settings import in_force
     from samegame.store import Store, StoreError
+    from samegame.store.settings import read_setting_only
 
     check_language(lang)
     try:
-        with Store() as store:
-            saved = store.get_setting("settings", {})
+        if read_only:
+            saved = read_setting_only("settings", {})
+        else:
+            with Store() as store:
+                saved = store.get_setting("settings", {})
     except StoreError as error:
         typer.echo(f"Warning: {error}; using the default settings", err=True)
         saved = {}

@@ -21,6 +21,8 @@ from samegame.cli.common import (
     FormulaOption,
     PresetOption,
     SizeOption,
+    SymbolChoice,
+    SymbolsOption,
     board_setup,
     chosen_renderer,
     host,
@@ -108,6 +110,7 @@ def play_command(
             "(asks first when it has moves); for a challenge, start a new one.",
         ),
     ] = False,
+    symbols: SymbolsOption = None,
     hint_bot: Annotated[
         str | None,
         typer.Option(
@@ -143,7 +146,7 @@ def play_command(
         with Store() as store:
             chosen = in_force(
                 store.get_setting("settings", {}),
-                _flags(accessible, verbosity, lang, color, one_click, bell),
+                _flags(accessible, verbosity, lang, color, one_click, bell, symbols),
             )
             settings = chosen.settings
             accessible_mode = resolve_accessible(accessible, settings.accessible)
@@ -272,6 +275,7 @@ def _flags(
     color: ColourMode | None,
     one_click: bool | None,
     bell: bool | None,
+    symbols: SymbolChoice | None = None,
 ) -> dict[str, str]:
     """This run's command-line choices as typed setting words (never saved)."""
     flags: dict[str, str] = {}
@@ -284,4 +288,6 @@ def _flags(
         flags["language"] = lang
     if color is not None:
         flags["colour"] = color.value
+    if symbols is not None:
+        flags["symbols"] = symbols.value
     return flags

@@ -29,7 +29,7 @@ from samegame.events import (
 )
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
 from samegame.i18n import Translator, translator
-from samegame.palette import PALETTE
+from samegame.palette import PALETTE, tile_number
 from samegame.repl.commands import GroupFilter
 from samegame.rules import Rules
 
@@ -315,9 +315,17 @@ class Announcer:
         symbols = [None if c is None else PALETTE[c].letter for c in colours]
         return self.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
 
-    def legend(self, board: Board) -> str:
+    def legend(self, board: Board, symbols: str = "letters") -> str:
+        """Which symbol is which colour and shape: ``R red circle``, or for a board
+        drawn with ``digits`` ``1 red circle``. Spoken rows and columns always use
+        letters: a number there would be confused with a count of empty cells."""
         used = sorted(board.colour_counts())
-        parts = [f"{PALETTE[c].letter} {self.tile(c)}" for c in used]
+
+        def symbol(colour: int) -> str:
+            entry = PALETTE[colour]
+            return tile_number(entry) if symbols == "digits" else entry.letter
+
+        parts = [f"{symbol(c)} {self.tile(c)}" for c in used]
         return self.tr(
             "legend", entries=self.tr("list.separator").join(parts) or self.tr("legend.empty")
         )

@@ -18,7 +18,7 @@ def run_session(session: Session, io: LineIO) -> int:
     """
     io.write(session.start())
     if session.draw is not None and session.game is not None:
-        io.write([session.draw(session.game.board).rstrip("\n")])
+        io.write(session.drawing(session.game.board))
     while True:
         try:
             line = io.read()
@@ -32,7 +32,7 @@ def run_session(session: Session, io: LineIO) -> int:
         reply = session.handle(line)
         lines = list(reply.lines)
         if reply.changed and session.draw is not None and session.game is not None:
-            lines.append(session.draw(session.game.board).rstrip("\n"))
+            lines.extend(session.drawing(session.game.board))
         io.write(lines)
         if reply.alert and session.settings.bell:
             io.bell()

@@ -264,7 +264,7 @@ class Session:
             return Reply(self.help_lines())
         if kind is Kind.BOARD:
             if self.draw is not None:
-                return Reply([self.draw(board).rstrip("\n"), say.legend(board)])
+                return Reply(self.drawing(board, legend=True))
             return Reply(say.board(board))
         if kind is Kind.ROW:
             assert command.number is not None
@@ -302,6 +302,17 @@ class Session:
                 else Reply([self._setting_line("verbosity")])
             )
         return self._settings(command.words)
+
+    def drawing(self, board: Board, *, legend: bool = False) -> list[str]:
+        """The board drawn for a sighted player (nothing without ``draw``), with
+        the legend when asked, or always with numbered tiles: a number says no
+        colour by itself."""
+        if self.draw is None:
+            return []
+        lines = [self.draw(board).rstrip("\n")]
+        if legend or self.settings.symbols == "digits":
+            lines.append(self.announcer.legend(board, self.settings.symbols))
+        return lines
 
     def _page(self, lines: list[str]) -> list[str]:
         """The first ``PAGE_LINES`` lines, and how many more ``more`` gives (A26)."""
