@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from samegame.board import Board
-from samegame.coords import SPELLING_EXAMPLES, Cell, CoordinateError, column_letter, parse_cell
+from samegame.coords import (
+    SPELLING_EXAMPLES,
+    Cell,
+    CoordinateError,
+    column_letter,
+    format_cell,
+    parse_cell,
+)
 from samegame.events import Event
 from samegame.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
@@ -283,6 +290,9 @@ class Tutorial:
                 cell = parse_cell(normalised(answer))
             except CoordinateError:
                 voice.say(tr("tutorial.not_a_cell", cell=step.cell))
+                continue
+            if not (0 <= cell.col < game.board.width and 0 <= cell.row < game.board.height):
+                voice.say(tr("rejected.outside", cell=format_cell(cell)))
                 continue
             if game.board.group_at(cell) != target:
                 voice.say(tr("tutorial.other_group", cell=step.cell))
