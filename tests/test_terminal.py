@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from playkit import COLOUR_SGR, FORBIDDEN_IN_ACCESSIBLE, child_env, clear_mode_variables
-from samegame.repl.commands import ALL_WORDS
+from samegame.repl.commands import ALL_WORDS, ESCAPE, Kind, parse_command
 from samegame.repl.terminal import PROMPT, PlainIO, PromptToolkitIO, make_io
 
 TIMEOUT = 10
@@ -300,3 +301,26 @@ def test_sighted_terminal_with_no_color_has_no_colour_codes(tmp_path: Path) -> N
         if set(code[2:-1].split(";")) - {"", "0"}
     ]
     assert colours == []
+
+
+def test_escape_at_the_prompt_is_cancel(quiet_prompt_toolkit) -> None:
+    """The Escape key alone ends the line as the cancel command; an Alt key (Escape
+    followed at once by a key) still edits the line."""
+    pipe = quiet_prompt_toolkit
+    reader = PromptToolkitIO(ALL_WORDS)
+    pipe.send_text("C5\x1b")  # type: ignore[attr-defined]
+    said: list[str | None] = []
+    reading = threading.Thread(target=lambda: said.append(reader.read()), daemon=True)
+    reading.start()
+    reading.join(10)
+    if reading.is_alive():  # Escape did nothing: end the line to fail, not hang
+        pipe.send_text("\r")  # type: ignore[attr-defined]
+        reading.join(10)
+    assert said == [ESCAPE]
+    line = said[0]
+    assert line is not None
+    command = parse_command(line)
+    assert command is not None
+    assert command.kind is Kind.CANCEL
+    pipe.send_text("one two\x1bbX\r")  # type: ignore[attr-defined]  # Alt-b: a word back
+    assert reader.read() == "one Xtwo"
