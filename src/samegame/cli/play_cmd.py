@@ -39,7 +39,7 @@ from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
-from samegame.repl.session import Renderer, Session
+from samegame.repl.session import HintWork, Renderer, Session
 from samegame.repl.settings import in_force
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
@@ -141,6 +141,7 @@ def play_command(
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
     make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
+    hint_work = _hint_work(hint_bot) if hint_bot is not None else None
     drawing = None if renderer_name is None else chosen_renderer(renderer_name, "--renderer")
     try:
         with Store() as store:
@@ -184,6 +185,7 @@ def play_command(
                 hint_bot=make_hint_bot,
                 fresh=fresh,
                 sources=chosen.sources,
+                hint_work=hint_work,
             )
             status = run_session(session, io)
     except PlayError as error:
@@ -231,6 +233,22 @@ def _hint_bot(text: str) -> tuple[str, Callable[[], Bot]]:
     except UnknownNameError as error:
         raise fail(str(error), ExitCode.CONFIG) from None
     return spec.name, lambda: factory.create(spec.options)
+
+
+def _hint_work(text: str) -> HintWork | None:
+    """A searching hint bot as long work: it says what it does and for how long,
+    and Ctrl-C stops it at once (A27); None for a bot that answers at once. The
+    spec was checked by ``_hint_bot``."""
+    from samegame.cli.longwork import interruptible
+    from samegame.search.bots import SearchBot
+    from samegame.search.engine import prepare
+
+    spec = parse_bot_spec(text)
+    bot = host().bot(spec.name).create(spec.options)
+    if not isinstance(bot, SearchBot):
+        return None
+    algorithm = bot.spec.algorithm
+    return HintWork(str(spec), bot.spec.seconds, lambda: prepare(algorithm), interruptible)
 
 
 def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:

@@ -14,8 +14,11 @@ def run_session(session: Session, io: LineIO) -> int:
     return the exit status: 0, or 130 after Ctrl-C.
 
     Ctrl-C and the end of input leave like ``quit`` (the game is already saved),
-    on a line of their own: the farewell never joins the prompt's line.
+    on a line of their own: the farewell never joins the prompt's line. Ctrl-C
+    during long work (a hint bot's search) stops it: what it found is said, on a
+    line of its own, then the farewell, and the status is 130.
     """
+    session.say_now = io.write
     io.write(session.start())
     if session.draw is not None and session.game is not None:
         io.write(session.drawing(session.game.board))
@@ -30,6 +33,9 @@ def run_session(session: Session, io: LineIO) -> int:
             io.write([*ended, session.farewell()])
             return 0
         reply = session.handle(line)
+        if reply.interrupted:
+            io.write(["", *reply.lines, session.farewell()])
+            return INTERRUPTED
         lines = list(reply.lines)
         if reply.changed and session.draw is not None and session.game is not None:
             lines.extend(session.drawing(session.game.board))

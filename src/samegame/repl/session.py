@@ -6,7 +6,8 @@ before it is announced, so a killed process loses nothing that was said.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from samegame.board import Board
@@ -23,7 +24,7 @@ from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
 from samegame.store import SavedGame, Store
 
-__all__ = ["Renderer", "Reply", "Session", "Table"]
+__all__ = ["HintWork", "Renderer", "Reply", "Session", "Table"]
 
 
 @dataclass
@@ -35,6 +36,21 @@ class Reply:
     quit: bool = False
     changed: bool = False
     alert: bool = False
+    interrupted: bool = False  # Ctrl-C stopped long work: say the lines, then leave (130)
+
+
+@dataclass(frozen=True)
+class HintWork:
+    """A hint bot that searches, as long work (A27): its name as typed
+    (``nrpa:time=2``), its time budget per search (None: a fixed amount of work),
+    ``prepare`` (compiling, done before the search so the budget is the search's)
+    and ``interruptible``, a context in which Ctrl-C stops the search at once and
+    whose value is true afterwards when Ctrl-C was pressed."""
+
+    label: str
+    seconds: float | None
+    prepare: Callable[[], None]
+    interruptible: Callable[[], AbstractContextManager[object]]
 
 
 Renderer = Callable[[Board], str]
@@ -63,13 +79,16 @@ class Session:
         hint_bot: tuple[str, Callable[[], Bot]] | None = None,
         fresh: bool = False,
         sources: Mapping[str, str] | None = None,
+        hint_work: HintWork | None = None,
     ) -> None:
         """``saved_game`` is resumed when unfinished and its board played again when
         finished; ``assume_yes`` answers yes to every confirmation question;
         ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask;
         ``fresh`` starts the board afresh instead of resuming its unfinished game;
         ``sources`` says where each setting in force came from (``settings`` says
-        it): flag, environment, saved or default."""
+        it): flag, environment, saved or default; ``hint_work`` makes the hint bot's
+        search long work: ``hint`` first says (through ``say_now``) that the bot is
+        thinking and for how long, and Ctrl-C stops it with the best move so far."""
         self.match = Match(
             host=host,
             table=table,
@@ -89,6 +108,10 @@ class Session:
         self.fresh = fresh
         self.pending: Callable[[], Reply] | None = None
         self.hint_bot_spec = hint_bot
+        self.hint_work = hint_work
+        # Lines said at once, before long work starts (run_session sets it).
+        self.say_now: Callable[[Sequence[str]], None] = lambda lines: None
+        self.interrupted = False
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
         self.more: list[str] = []
@@ -256,7 +279,8 @@ class Session:
             bot_name = self.hint_bot_spec[0] if self.hint_bot_spec and by_bot else None
             return Reply(
                 say.hint(board, group, rules, bot_name)
-                + [line for e in events for line in say.event_lines(e)]
+                + [line for e in events for line in say.event_lines(e)],
+                interrupted=self.interrupted,
             )
         if kind is Kind.QUIT:
             return Reply([self.farewell()], quit=True)
@@ -342,11 +366,31 @@ class Session:
         def suggest(game: Game) -> Cell:
             if self.last_hint is not None and self.last_hint[0] == game.board:
                 return self.last_hint[1]
-            cell = bot.choose(GameView(game), rng)
+            cell = self._think(lambda: bot.choose(GameView(game), rng))
             self.last_hint = (game.board, cell)
             return cell
 
         return suggest
+
+    def _think(self, choose: Callable[[], Cell]) -> Cell:
+        """The bot's choice; for a searching bot said first, and stopped by Ctrl-C
+        with the best move found so far (``interrupted`` is set)."""
+        work = self.hint_work
+        if work is None:
+            return choose()
+        if work.seconds is None:
+            line = self.tr("hint.thinking.work", bot=work.label)
+        else:
+            line = self.tr(
+                "hint.thinking", bot=work.label, seconds=self.tr("seconds", count=work.seconds)
+            )
+        self.say_now([line])
+        with work.interruptible() as interruption:
+            work.prepare()
+            cell = choose()
+        if interruption:
+            self.interrupted = True
+        return cell
 
     # -- moves -------------------------------------------------------------------
 
