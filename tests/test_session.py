@@ -228,7 +228,7 @@ def test_board_query_with_a_drawing_adds_the_legend(store: Store) -> None:
     session = new_session(store, draw=lambda board: "DRAWN\n")
     assert session.handle("board").lines == [
         "DRAWN",
-        "Legend: R red circle, B blue triangle, G green square.",
+        "Legend: R red circle, Y yellow diamond, B blue triangle.",
     ]
 
 
@@ -236,9 +236,10 @@ def test_board_query_without_a_drawing_reads_rows(store: Store) -> None:
     session = new_session(store)
     lines = session.handle("b").lines
     assert lines[0] == "Board, 7 columns by 9 rows, top row first:"
-    assert lines[1] == "Row 9, 7 tiles: R B R R R B G"
-    assert lines[9] == "Row 1, 7 tiles: R B G G B R R"
-    assert lines[10] == "Legend: R red circle, B blue triangle, G green square."
+    # Lesson boards are shown in the preset's palette: circle, diamond, triangle.
+    assert lines[1] == "Row 9, 7 tiles: R Y R R R Y B"
+    assert lines[9] == "Row 1, 7 tiles: R Y B B Y R R"
+    assert lines[10] == "Legend: R red circle, Y yellow diamond, B blue triangle."
 
 
 def test_groups_are_largest_first_with_an_anchor(store: Store) -> None:

@@ -20,8 +20,10 @@ from samegame.store import Store
 from samegame.textboard import read_board
 
 BOARD_1_TOP = " 9 1 2 1 1 1 2 3"  # lesson board 1's top row, numbered
-LEGEND_EN = "Legend: 1 red circle, 2 blue triangle, 3 green square."
-LEGEND_JA = "凡例: 1 赤の丸、2 青の三角、3 緑の四角。"
+# The Lesson preset's palette: red circle, yellow diamond, blue triangle are 1, 2, 3.
+LEGEND_EN = "Legend: 1 red circle, 2 yellow diamond, 3 blue triangle."
+LEGEND_JA = "凡例: 1 赤の丸、2 黄色のひし形、3 青の三角。"
+PALETTE_LEGEND = "Legend: 1 red circle, 2 blue triangle, 3 green square."
 
 
 @pytest.fixture(autouse=True)
@@ -52,8 +54,15 @@ def test_tiles_are_numbered_from_1_in_palette_order() -> None:
     board = read_board("RB.\nGRB\n")
     assert render_text(board, {"symbols": "digits"}) == ("   A B C\n 2 1 2 .\n 1 3 1 2\n   A B C\n")
     announcer = Announcer(translator("en"))
-    assert announcer.legend(board, "digits") == LEGEND_EN
+    assert announcer.legend(board, "digits") == PALETTE_LEGEND
     assert announcer.legend(board) == "Legend: R red circle, B blue triangle, G green square."
+    # In a preset's palette order: numbered and listed in it.
+    lesson = Announcer(translator("en"), order=(0, 3, 1))
+    recoloured = board.recoloured((0, 3, 1, 2))
+    assert lesson.legend(recoloured, "digits") == LEGEND_EN
+    assert render_text(recoloured, {"symbols": "digits", "palette": [0, 3, 1]}) == (
+        "   A B C\n 2 1 2 .\n 1 3 1 2\n   A B C\n"
+    )
 
 
 @pytest.mark.parametrize(("lang", "legend"), [("en", LEGEND_EN), ("ja", LEGEND_JA)])
@@ -75,7 +84,7 @@ def test_the_symbols_flag_is_for_this_run_only(play, tmp_path: Path) -> None:
     assert "symbols: digits, from the command line" in result.out
     again = play("--no-accessible")
     assert BOARD_1_TOP not in again.out
-    assert " 9 R B R R R B G" in again.out
+    assert " 9 R Y R R R Y B" in again.out
     with Store(tmp_path / "home" / "data" / "samegame.sqlite3") as store:
         assert "symbols" not in store.get_setting("settings", {})
 
@@ -92,5 +101,5 @@ def test_settings_symbols_digits_in_a_game_is_saved(play) -> None:
 def test_spoken_rows_keep_letters(play) -> None:
     result = play("--accessible", "--symbols", "digits", stdin="row 9\nboard\nquit\n")
     said = dict(blocks(result.out))
-    assert said["row 9"] == ["Row 9, 7 tiles: R B R R R B G"]
-    assert said["board"][-1] == "Legend: R red circle, B blue triangle, G green square."
+    assert said["row 9"] == ["Row 9, 7 tiles: R Y R R R Y B"]
+    assert said["board"][-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."

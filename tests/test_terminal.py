@@ -200,7 +200,7 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
     assert said["0:help"].endswith(
         b"verbosity (v) terse, normal or verbose: how much is said after a move."
     )
-    assert said["1:board"].endswith(b"Legend: R red circle, B blue triangle, G green square.")
+    assert said["1:board"].endswith(b"Legend: R red circle, Y yellow diamond, B blue triangle.")
     assert said["2:B9"] == b"B9\r\nB9 is a single tile; nothing removed."
     assert said["3:A1"].endswith(
         b"Type the same cell again or remove to remove it, cancel to keep it."
@@ -210,7 +210,7 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
         b"A1",
         b"Removed 9 red circles at A1 to E4, 49 points, score 49.",
         b"29 tiles fell in columns A to E.",
-        b"12 groups left, largest 8 green squares at B2.",
+        b"12 groups left, largest 8 blue triangles at B2.",
     ]
     assert said["6:settings"].endswith(b"bell: off, the default")
     assert said["7:foo"] == b"foo\r\n'foo' is not a command or a cell; type help for the list."
@@ -294,7 +294,7 @@ def test_sighted_terminal_uses_prompt_toolkit_never_full_screen(tmp_path: Path) 
 def test_sighted_terminal_with_no_color_has_no_colour_codes(tmp_path: Path) -> None:
     data = sighted_session(tmp_path / "home", NO_COLOR="1")
     assert b"Removed 9 red circles at A1 to E4, 49 points, score 49." in data
-    assert b" 9 R B R R R B G" in data  # the board, in plain letters
+    assert b" 9 R Y R R R Y B" in data  # the board, in plain letters
     colours = [
         code
         for code in COLOUR_SGR.findall(data.decode("utf-8", "replace"))

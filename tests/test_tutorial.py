@@ -38,7 +38,7 @@ from samegame.i18n import translator
 from samegame.palette import PALETTE
 from samegame.plugins import get_host
 from samegame.presets import find_preset
-from samegame.repl.lessons import LESSON_COLOURS, LESSON_RULES, LESSONS, Move, Question, Say
+from samegame.repl.lessons import LESSON_RULES, LESSONS, Move, Question, Say
 from samegame.repl.tutorial import (
     PRACTICE_NUMBER,
     PRACTICE_SIZE,
@@ -53,6 +53,8 @@ JA = translator("ja")
 GOLDEN = Path(__file__).parent / "golden" / "tutorial"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 COLOUR = {entry.name: entry.index for entry in PALETTE}
+# The Lesson preset's three colours, as its palette shows them.
+LESSON_PALETTE = find_preset("lesson", get_host()).palette[:3]
 
 # Right answers and moves through the five lessons.
 LESSONS_RIGHT = [
@@ -229,15 +231,16 @@ def test_a_sighted_player_sees_each_board_drawn_with_its_legend(tutorial) -> Non
         " 2 R R B R Y",
         " 1 B R Y B R",
         "   A B C D E",
-        "Legend: R red circle, B blue triangle, Y yellow diamond.",
+        "Legend: R red circle, Y yellow diamond, B blue triangle.",
     ]
     assert not any(line.startswith("Row ") for line in lines)
 
 
 def test_numbered_tiles_in_the_tutorial(tutorial) -> None:
     result = tutorial(*LESSONS_RIGHT[:1], args=("--no-accessible", "--symbols", "digits"))
-    assert " 1 2 1 4 2 1" in result.lines
-    assert "Legend: 1 red circle, 2 blue triangle, 4 yellow diamond." in result.lines
+    # Numbered in the Lesson's order: 1 circle, 2 diamond, 3 triangle.
+    assert " 1 3 1 2 3 1" in result.lines
+    assert "Legend: 1 red circle, 2 yellow diamond, 3 blue triangle." in result.lines
 
 
 # -- questions -----------------------------------------------------------------------
@@ -331,7 +334,7 @@ def test_the_lessons_follow_the_source_in_order() -> None:
         assert isinstance(lesson.steps[0], Say)
         assert sum(isinstance(step, Question) for step in lesson.steps) == 1
         colours = set(read_board(lesson.board).colour_counts())
-        assert colours <= set(LESSON_COLOURS), "only the Lesson's three shapes"
+        assert colours <= set(LESSON_PALETTE), "only the Lesson's three shapes"
 
 
 def test_follow_the_sides() -> None:
@@ -427,9 +430,8 @@ def test_the_lesson_plays_by_the_lesson_rules() -> None:
     assert LESSON_RULES.formula.name == preset.rules.formula.name == "basic"
     assert LESSON_RULES.clear_bonus == preset.rules.clear_bonus == 0
     assert LESSON_RULES.penalty.name == preset.rules.penalty.name == "none"
-    shapes = [PALETTE[c].shape for c in LESSON_COLOURS]
+    shapes = [PALETTE[c].shape for c in LESSON_PALETTE]
     assert shapes == ["circle", "diamond", "triangle"]
-    assert len(LESSON_COLOURS) == preset.board_setup().spec.colours
 
 
 # -- the practice ----------------------------------------------------------------------
@@ -452,7 +454,7 @@ def test_the_practice_board_is_golden() -> None:
         for row in range(board.height):
             colour = whole.cell(Cell(col, row))
             assert colour is not None
-            assert board.cell(Cell(col, row)) == LESSON_COLOURS[colour]
+            assert board.cell(Cell(col, row)) == LESSON_PALETTE[colour]
 
 
 def practice(answers: Sequence[str]) -> tuple[Tutorial, list[str]]:

@@ -52,7 +52,7 @@ a Python object.
 >>> preset.rules.points(5), preset.rules.clear_bonus
 (9, 1000)
 >>> preset.board_setup("6x7", colours=3)
-BoardSetup(spec=BoardSpec(width=6, height=7, colours=3), board_type='solvable')
+BoardSetup(spec=BoardSpec(width=6, height=7, colours=3), board_type='solvable', palette=())
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ from samegame.limits import (
     parse_digits,
     read_file_capped,
 )
+from samegame.palette import PALETTE, colour_named, palette_order
 from samegame.plugins import PluginHost, UnknownNameError
 from samegame.quoting import shown
 from samegame.rules import Rules, SelectionMode, UndoPolicy
@@ -119,10 +120,12 @@ class Stage:
 
 @dataclass(frozen=True)
 class BoardSetup:
-    """What to ask a generator for: the spec and the generator's name."""
+    """What to ask a generator for: the spec and the generator's name; ``palette``
+    is the preset's palette order for boards shown to a player (empty: as made)."""
 
     spec: BoardSpec
     board_type: str
+    palette: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ class Preset:
     clear_bonus_choices: tuple[int, ...] | None
     formula_choice: bool
     stages: tuple[Stage, ...]
+    # The palette order boards are shown in (``palette.palette_order``): board
+    # colour i is drawn and spoken as palette colour palette[i]; empty: as made.
+    palette: tuple[int, ...] = ()
     generators: tuple[BoardGenerator, ...] = field(default=(), repr=False, compare=False)
 
     # -- choosing a board --------------------------------------------------------
@@ -173,7 +179,7 @@ class Preset:
             check_spec(spec, generator)
         except BoardSpecError as error:
             raise PresetError(str(error)) from None
-        return BoardSetup(spec, kind)
+        return BoardSetup(spec, kind, self.palette)
 
     def _size(self, size: str | None) -> SizeOption:
         if size is None:
@@ -310,6 +316,7 @@ class Preset:
                 for size in self.sizes
             },
             "default_size": self.default_size,
+            **({"palette": [PALETTE[c].name for c in self.palette]} if self.palette else {}),
             "stages": [
                 {
                     "name": stage.name,
@@ -443,6 +450,7 @@ _PRESET_KEYS = (
     "board_type",
     "board_types",
     "colours",
+    "palette",
     "clear_bonus_choices",
     "formula_choice",
     "sizes",
@@ -733,6 +741,7 @@ class _Reader:
             clear_bonus_choices=bonus_choices,
             formula_choice=self.optional(found, "formula_choice", self.boolean, False),
             stages=self.stages(found.get("stages"), board_type),
+            palette=self.palette(found.get("palette")),
             generators=generators,
         )
 
@@ -806,6 +815,24 @@ class _Reader:
             names = ", ".join(g.name for g in generators)
             raise self.error(node, f"board_type: '{default.name}' is not in board_types ({names})")
         return default.name, generators
+
+    def palette(self, node: yaml.Node | None) -> tuple[int, ...]:
+        """``palette: [red, yellow, blue]``: the colours a board's first colours are
+        shown in, the rest following in palette order; () when left out."""
+        if node is None:
+            return ()
+        names = self.items(node, "palette", self.colour_name, allow_empty=False)
+        return palette_order([index for index, _ in names])
+
+    def colour_name(self, node: yaml.Node, what: str) -> int:
+        name = self.text(node, what)
+        try:
+            return colour_named(name).index
+        except KeyError:
+            known = ", ".join(c.name for c in PALETTE)
+            raise self.error(
+                node, f"{what}: no colour is named '{shown(name)}'; known: {known}"
+            ) from None
 
     def colour_choices(
         self, found: dict[str, yaml.Node], generators: Sequence[BoardGenerator]

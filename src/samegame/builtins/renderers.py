@@ -3,8 +3,9 @@ in the terminal's 16 colours) and ``svg`` (a picture with shapes and coordinates
 
 Renderers are pure functions of a board and options. Options understood:
 ``coordinates`` (bool, default True) and, for text and ansi, ``symbols``
-(``letters``, the default, ``shapes``, or ``digits``: 1 for the first palette
-colour, 2 for the second and so on).
+(``letters``, the default, ``shapes``, or ``digits``: 1 for the first colour,
+2 for the second and so on) and ``palette`` (a preset's palette order, a list of
+palette indices, for ``digits``: ``palette.tile_number``).
 
 >>> from samegame.textboard import read_board
 >>> print(render_text(read_board("RB\\nBB"), {}), end="")
@@ -57,7 +58,7 @@ def _grid(board: Board, options: dict[str, Any], paint: Any) -> str:
             if symbols == "shapes":
                 shown = SHAPE_GLYPHS[colour.shape]
             elif symbols == "digits":
-                shown = tile_number(colour)
+                shown = tile_number(colour, options.get("palette", ()))
             else:
                 shown = symbol
             cells.append(paint(colour, shown))

@@ -4,6 +4,7 @@ option declarations and JSON output."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -185,10 +186,14 @@ def board_setup(
 
 
 def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
-    """The board of a number under a setup, or an exit-2 error saying what is allowed."""
+    """The board of a number under a setup, in the preset's palette order (as a
+    player sees it), or an exit-2 error saying what is allowed."""
     try:
         generator = host().generator(setup.board_type)
-        return make_board(generator, setup.spec, number)
+        made = make_board(generator, setup.spec, number)
+        if setup.palette:
+            return replace(made, board=made.board.recoloured(setup.palette))
+        return made
     except UnknownNameError as error:
         raise fail(str(error), ExitCode.CONFIG) from None
     except BoardSpecError as error:

@@ -165,7 +165,8 @@ def play_command(
                     if renderer is None:
                         use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
                         renderer = host().renderer("ansi" if use_colour else "text")
-                    return renderer.render(board, {"symbols": current.symbols})
+                    options = {"symbols": current.symbols, "palette": list(preset.palette)}
+                    return renderer.render(board, options)
 
             args = (
                 None

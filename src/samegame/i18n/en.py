@@ -284,7 +284,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "hint.reason.search": "The {bot} bot found that it leads to the best game it saw.",
     "hint.thinking": "Asking {bot} for a hint: it thinks for {seconds}; Ctrl-C stops it and keeps the best move found so far.",
     "hint.thinking.work": "Asking {bot} for a hint: it does a fixed amount of work; Ctrl-C stops it and keeps the best move found so far.",
-    "seconds": {"one": "1 second", "other": "{count:g} seconds"},
+    "seconds": {"one": "{number} second", "other": "{number} seconds"},
     "hint.reason.points": "It scores the most now and keeps the best follow-up.",
     # settings
     "setting": "{name}: {value}",

@@ -56,9 +56,14 @@ def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
 class Announcer:
     """Turns game events, rejections and queries into sentences."""
 
-    def __init__(self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL) -> None:
+    def __init__(
+        self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL, order: Sequence[int] = ()
+    ) -> None:
+        """``order`` is the preset's palette order (``palette.palette_order``;
+        empty: the palette's): the legend lists colours in it and numbers them by it."""
         self.tr = tr
         self.verbosity = verbosity
+        self.order = tuple(order)
 
     # -- words -------------------------------------------------------------------
 
@@ -319,11 +324,12 @@ class Announcer:
         """Which symbol is which colour and shape: ``R red circle``, or for a board
         drawn with ``digits`` ``1 red circle``. Spoken rows and columns always use
         letters: a number there would be confused with a count of empty cells."""
-        used = sorted(board.colour_counts())
+        order = self.order
+        used = sorted(board.colour_counts(), key=lambda c: order.index(c) if c in order else c)
 
         def symbol(colour: int) -> str:
             entry = PALETTE[colour]
-            return tile_number(entry) if symbols == "digits" else entry.letter
+            return tile_number(entry, order) if symbols == "digits" else entry.letter
 
         parts = [f"{symbol(c)} {self.tile(c)}" for c in used]
         return self.tr(

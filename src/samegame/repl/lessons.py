@@ -8,8 +8,8 @@ the new opportunity (7 tiles: 25 points), and a choice changes the next choice.
 Each has a question whose answer is checked against the real Game on the lesson's
 board, and an explanation for a wrong answer.
 
-The boards use the Lesson preset's three shapes: red circles (R), yellow diamonds
-(Y) and blue triangles (B). The rules are the Lesson preset's: a group of n tiles
+The boards use the Lesson preset's three shapes (its ``palette``): red circles (R),
+yellow diamonds (Y) and blue triangles (B). The rules are the Lesson preset's: a group of n tiles
 scores n minus 2, squared; no bonus for clearing the board; no penalty.
 
 >>> [lesson.name for lesson in LESSONS]
@@ -31,10 +31,6 @@ from samegame.rules import Rules
 # The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty
 # (tests/test_tutorial.py holds them to src/samegame/presets/lesson.yaml).
 LESSON_RULES = Rules(BASIC, clear_bonus=0)
-
-# The palette colours of the Lesson's three shapes: red circle, yellow diamond and
-# blue triangle, for board colours 0, 1 and 2 of a generated Lesson board.
-LESSON_COLOURS = (0, 3, 1)
 
 Check = Callable[[Game, str], bool]
 

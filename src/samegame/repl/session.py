@@ -102,7 +102,7 @@ class Session:
         self.sources = dict(sources or {})
         self.draw = draw
         self.tr: Translator = translator(settings.language)
-        self.announcer = Announcer(self.tr, settings.verbosity)
+        self.announcer = Announcer(self.tr, settings.verbosity, table.preset.palette)
         self.last: list[str] = []
         self.assume_yes = assume_yes
         self.fresh = fresh
@@ -382,7 +382,9 @@ class Session:
             line = self.tr("hint.thinking.work", bot=work.label)
         else:
             line = self.tr(
-                "hint.thinking", bot=work.label, seconds=self.tr("seconds", count=work.seconds)
+                "hint.thinking",
+                bot=work.label,
+                seconds=self.tr("seconds", count=work.seconds, number=f"{work.seconds:g}"),
             )
         self.say_now([line])
         with work.interruptible() as interruption:
@@ -543,7 +545,9 @@ class Session:
         self.settings = settings
         self.sources[canonical] = "saved"
         self.tr = translator(self.settings.language)
-        self.announcer = Announcer(self.tr, self.settings.verbosity)
+        self.announcer = Announcer(
+            self.tr, self.settings.verbosity, self.match.table.preset.palette
+        )
         self.match.set_one_click(self.settings.one_click)
         return Reply([self._setting_line(canonical)])
 

@@ -44,7 +44,6 @@ from samegame.quoting import shown
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Command, CommandError, Kind, parse_command
 from samegame.repl.lessons import (
-    LESSON_COLOURS,
     LESSON_RULES,
     LESSONS,
     Lesson,
@@ -93,19 +92,28 @@ QUERIES = (
 Draw = Callable[[Board], str]
 
 
+def lesson_palette() -> tuple[int, ...]:
+    """The Lesson preset's palette order: its boards' colours as circle, diamond and
+    triangle first."""
+    from samegame.plugins import get_host
+    from samegame.presets import find_preset
+
+    return find_preset("lesson", get_host()).palette
+
+
 def practice_board(host: PluginHost) -> Board:
     """The lower-left ``PRACTICE_SIZE`` corner of Lesson board ``PRACTICE_NUMBER``,
-    made by the Lesson preset's own generator, its colours drawn as the Lesson's
-    circle, diamond and triangle (``LESSON_COLOURS``)."""
+    made by the Lesson preset's own generator and shown in its palette (circle,
+    diamond and triangle), as ``samegame play --preset lesson`` shows that board."""
     from samegame.boards import make_board
     from samegame.presets import find_preset
 
     setup = find_preset("lesson", host).board_setup()
     made = make_board(host.generator(setup.board_type), setup.spec, PRACTICE_NUMBER).board
+    if setup.palette:
+        made = made.recoloured(setup.palette)
     width, height = PRACTICE_SIZE
-    columns = [
-        [LESSON_COLOURS[colour] for colour in column[:height]] for column in made.columns()[:width]
-    ]
+    columns = [column[:height] for column in made.columns()[:width]]
     return Board.from_columns(columns, width, height)
 
 
@@ -208,7 +216,7 @@ class Tutorial:
         """``practice`` is the practice board (``practice_board(host)`` by
         default); ``draw`` draws a board for a sighted player (None: read rows);
         ``symbols`` is how tiles are written (``Announcer``)."""
-        self.voice = Voice(io, tr, Announcer(tr), draw, symbols)
+        self.voice = Voice(io, tr, Announcer(tr, order=lesson_palette()), draw, symbols)
         self.tr = tr
         self.practice = practice
         self.game = Game(read_board(LESSONS[0].board), LESSON_RULES)
@@ -438,7 +446,8 @@ def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: Plu
         renderer = host.renderer("ansi" if use_colour else "text")
 
         def draw(board: Board) -> str:
-            return renderer.render(board, {"symbols": settings.symbols})
+            options = {"symbols": settings.symbols, "palette": list(lesson_palette())}
+            return renderer.render(board, options)
 
     tr = translator(settings.language)
     tutorial = Tutorial(io, tr, practice=practice_board(host), draw=draw, symbols=settings.symbols)
