@@ -378,6 +378,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "a11y.switch.color": "--color auto, always or never: colour in the terminal's 16 colours; auto means none when output is not a terminal.",
     "a11y.switch.one_click": "--one-click: a cell removes its group at once, where the rules allow it.",
     "a11y.switch.bell": "--bell: ring the bell on a refused move and at the end; the bell never says anything the text does not.",
+    "a11y.switch.symbols": "--symbols letters, shapes or digits: how a sighted player's board is drawn; digits number the tiles 1, 2, 3 and the legend says which number is which colour. Spoken rows keep letters.",
     "a11y.switch.yes": "--yes: answer yes to every question, such as whether to restart after moves.",
     "a11y.variables": "Environment variables:",
     "a11y.var.samegame_accessible": "Set SAMEGAME_ACCESSIBLE to 1 to turn accessible mode on, or to 0 to turn it off; the --accessible switch wins over it.",
@@ -389,6 +390,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "a11y.json": "Data commands offer --format json: board show, presets, plugins, scores and history.",
     "a11y.input": "Input that is not a terminal, such as a file of moves, is read line by line in the same way, and gives the same transcript every time.",
     "a11y.every_command": "Every command, such as tutorial, accessibility, presets, scores and history as well as play, honours the saved language and accessible setting and takes --lang and --accessible; those switches count for that run only and are never saved. In a game, settings says each value in force and where it came from.",
+    "a11y.keys": "z is undo; Escape, at the prompt or alone on a line, or cancel clears the selection.",
+    "a11y.long_work.hint": "A hint bot that searches, such as --hint-bot nrpa, says first that it is thinking and for how long; Ctrl-C stops it, says the best move found so far and leaves with the game saved.",
     "a11y.long_work": "Long work, such as solve and bench, says at the start what it does and for how long, gives a few progress lines, and stops at Ctrl-C within a second, keeping the best result so far.",
     # samegame tutorial
     "tutorial.welcome": "Welcome to the samegame tutorial: five short lessons, then three moves of your own. Cells are named by column letter and row number: columns count from the left and rows from the bottom, so A1 is the bottom left tile. Answer each question by typing. Type skip to move on, board to have the board again, quit to leave. Nothing is saved.",

@@ -343,6 +343,10 @@ MESSAGES: Mapping[str, str] = {
         "--color auto、always、never のどれか: 端末の16色で色を付けます。"
         "auto では、出力が端末でなければ色を付けません。"
     ),
+    "a11y.switch.symbols": (
+        "--symbols letters、shapes、digits のどれか: 目で見る盤面の描き方です。digits ではタイルに1、2、3と番号を付け、"
+        "どの番号がどの色かを凡例で示します。読み上げる行は英字のままです。"
+    ),
     "a11y.switch.one_click": "--one-click: ルールが許せば、マスを入力するとすぐにグループを消します。",
     "a11y.switch.bell": (
         "--bell: 受け付けられない手と終了時にベルを鳴らします。ベルだけが伝える情報はありません。"
@@ -375,6 +379,11 @@ MESSAGES: Mapping[str, str] = {
         "play のほか tutorial、accessibility、presets、scores、history など、どのコマンドも保存した言語とアクセシブル設定に従い、"
         "--lang と --accessible を受け付けます。これらはその実行だけに効き、保存されません。"
         "ゲーム中の settings は、使われている値とその出どころを読み上げます。"
+    ),
+    "a11y.keys": "z は undo です。プロンプトで Escape を押すか、Escape だけの行か cancel で、選択をやめます。",
+    "a11y.long_work.hint": (
+        "--hint-bot nrpa のように探索するヒントのボットは、考えていることとその時間を最初に伝えます。"
+        "Ctrl-C で止めると、それまでの最良の手を示し、ゲームを保存して終わります。"
     ),
     "a11y.long_work": (
         "solve や bench など時間のかかる処理は、最初に何をどれだけの時間するかを伝え、"
