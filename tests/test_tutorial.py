@@ -554,3 +554,21 @@ def test_no_colour_off_a_terminal(tutorial) -> None:
     result = tutorial(*LESSONS_RIGHT[:1], args=("--no-accessible",))
     assert " 4 B R Y B R" in result.lines
     assert not COLOUR_SGR.search(result.out)
+
+
+def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
+    import io
+
+    from samegame.repl.settings import Settings
+    from samegame.repl.tutorial import run_tutorial
+
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    status = run_tutorial(
+        Settings().with_value("accessible", "on"), stdin=Interrupting(), stdout=out, host=get_host()
+    )
+    assert status == 130
+    assert out.getvalue().endswith("\n\n" + EN("tutorial.bye") + "\n")
