@@ -103,3 +103,17 @@ def test_spoken_rows_keep_letters(play) -> None:
     said = dict(blocks(result.out))
     assert said["row 9"] == ["Row 9, 7 tiles: R Y R R R Y B"]
     assert said["board"][-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
+
+
+def test_board_show_symbols_digits(capsys, monkeypatch) -> None:
+    shown = run_cli(
+        capsys,
+        monkeypatch,
+        ["board", "show", "--preset", "lesson", "--board-number", "1", "--symbols", "digits"],
+    )
+    assert shown.code == 0, shown.err
+    assert BOARD_1_TOP in shown.lines
+    assert shown.lines[-1] == LEGEND_EN
+    plain = run_cli(capsys, monkeypatch, ["board", "show", "--preset", "lesson", "-n", "1"])
+    assert " 9 R Y R R R Y B" in plain.lines
+    assert plain.lines[-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
