@@ -572,3 +572,16 @@ def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
     )
     assert status == 130
     assert out.getvalue().endswith("\n\n" + EN("tutorial.bye") + "\n")
+
+
+def test_the_saved_verbosity_is_honoured(tutorial, tmp_path: Path) -> None:
+    database = tmp_path / "home" / "data" / "samegame.sqlite3"
+    with Store(database) as store:
+        store.set_setting("settings", {"verbosity": "terse"})
+    result = tutorial("6", "0", "A1", "A1", "quit")
+    said = answers_to(result)
+    # Terse: the move is one line, with the groups left.
+    assert said["A1"][1][0] == (
+        "Removed 2 blue triangles at A1 to B1, 0 points, score 0. 1 group left, 3 red circles at A1."
+    )
+    assert said["A1"][1][1] == EN("tutorial.zero.after")

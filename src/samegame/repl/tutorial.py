@@ -41,7 +41,7 @@ from samegame.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
 from samegame.plugins import PluginHost
 from samegame.quoting import shown
-from samegame.repl.announcer import Announcer
+from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import Command, CommandError, Kind, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
@@ -212,11 +212,14 @@ class Tutorial:
         practice: Board | None = None,
         draw: Draw | None = None,
         symbols: str = "letters",
+        verbosity: Verbosity = Verbosity.NORMAL,
     ) -> None:
         """``practice`` is the practice board (``practice_board(host)`` by
         default); ``draw`` draws a board for a sighted player (None: read rows);
-        ``symbols`` is how tiles are written (``Announcer``)."""
-        self.voice = Voice(io, tr, Announcer(tr, order=lesson_palette()), draw, symbols)
+        ``symbols`` is how tiles are drawn and ``verbosity`` how much a move says,
+        as in ``play``."""
+        announcer = Announcer(tr, verbosity, lesson_palette())
+        self.voice = Voice(io, tr, announcer, draw, symbols)
         self.tr = tr
         self.practice = practice
         self.game = Game(read_board(LESSONS[0].board), LESSON_RULES)
@@ -450,7 +453,14 @@ def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: Plu
             return renderer.render(board, options)
 
     tr = translator(settings.language)
-    tutorial = Tutorial(io, tr, practice=practice_board(host), draw=draw, symbols=settings.symbols)
+    tutorial = Tutorial(
+        io,
+        tr,
+        practice=practice_board(host),
+        draw=draw,
+        symbols=settings.symbols,
+        verbosity=settings.verbosity,
+    )
     try:
         tutorial.run()
     except KeyboardInterrupt:
