@@ -15,10 +15,13 @@
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from playkit import (
@@ -26,6 +29,7 @@ from playkit import (
     FORBIDDEN_IN_ACCESSIBLE,
     Outcome,
     blocks,
+    child_env,
     clear_mode_variables,
     run_cli,
 )
@@ -557,8 +561,6 @@ def test_no_colour_off_a_terminal(tutorial) -> None:
 
 
 def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
-    import io
-
     from samegame.repl.settings import Settings
     from samegame.repl.tutorial import run_tutorial
 
@@ -585,3 +587,35 @@ def test_the_saved_verbosity_is_honoured(tutorial, tmp_path: Path) -> None:
         "Removed 2 blue triangles at A1 to B1, 0 points, score 0. 1 group left, 3 red circles at A1."
     )
     assert said["A1"][1][1] == EN("tutorial.zero.after")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_on_a_real_terminal_the_accessible_tutorial_is_append_only(tmp_path: Path) -> None:
+    """A2, A9, A16 on a pseudo-terminal: no control sequence, the plain prompt once
+    per line read, and each answer said in full before the next prompt."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "samegame", "tutorial", "--accessible"],
+        env=child_env(tmp_path / "home", TERM="xterm-256color"),
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    log = io.BytesIO()
+    child.logfile_read = log
+    typed = ["7", "6", "0", "A1", "A1", "quit"]
+    try:
+        for line in typed:
+            child.expect_exact(b"\r\n> ")
+            child.expect(pexpect.TIMEOUT, timeout=0.3)  # nothing while the player types
+            assert child.before == b""
+            child.sendline(line.encode())
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    data = log.getvalue()
+    for name, pattern in FORBIDDEN_IN_ACCESSIBLE.items():
+        assert not pattern.search(data), name
+    assert b"\x1b" not in data
+    assert data.count(b"\r\n> ") == len(typed)
+    assert data.endswith(EN("tutorial.bye").encode() + b"\r\n")
+    assert child.exitstatus == 0
