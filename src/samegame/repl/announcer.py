@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from samegame.board import Board, Fall, Group, Shift
 from samegame.contributions import Penalty, ScoringFormula
-from samegame.coords import Cell, column_letter, describe_span, format_cell
+from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, describe_span, format_cell
 from samegame.events import (
     ColumnsShifted,
     Event,
@@ -335,6 +335,17 @@ class Announcer:
         return self.tr(
             "legend", entries=self.tr("list.separator").join(parts) or self.tr("legend.empty")
         )
+
+    def coords(self, board: Board) -> list[str]:
+        """How cells are named on this board, and the spellings a cell may take."""
+        return [
+            self.tr(
+                "coords",
+                last=column_letter(board.width - 1),
+                height=board.height,
+                spellings=self.join(list(SPELLING_EXAMPLES), either=True),
+            )
+        ]
 
     def row(self, board: Board, number: int) -> list[str]:
         if not 1 <= number <= board.height:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from samegame.board import Board
 from samegame.bots import Bot, GameView
-from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter
+from samegame.coords import Cell
 from samegame.game import Game, MoveRejected, Rejection
 from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
@@ -315,7 +315,7 @@ class Session:
         if kind is Kind.LAST:
             return Reply(list(self.last) or [self.tr("last.nothing")])
         if kind is Kind.COORDS:
-            return Reply(self.coords_lines(board))
+            return Reply(say.coords(board))
         if kind is Kind.RULES:
             return Reply(say.rules(self._title(), rules))
         if kind is Kind.VERBOSITY:
@@ -557,13 +557,3 @@ class Session:
             short = ", ".join(words[1:])
             lines.append(self.tr(f"help.{kind.value}", word=words[0], short=short))
         return lines
-
-    def coords_lines(self, board: Board) -> list[str]:
-        return [
-            self.tr(
-                "coords",
-                last=column_letter(board.width - 1),
-                height=board.height,
-                spellings=self.announcer.join(list(SPELLING_EXAMPLES), either=True),
-            )
-        ]

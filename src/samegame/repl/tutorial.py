@@ -29,10 +29,8 @@ from typing import TextIO
 
 from samegame.board import Board
 from samegame.coords import (
-    SPELLING_EXAMPLES,
     Cell,
     CoordinateError,
-    column_letter,
     format_cell,
     parse_cell,
 )
@@ -190,14 +188,7 @@ class Voice:
             return say.colours(board)
         if kind is Kind.SCORE:
             return say.score(game.score, len(game.moves), False)
-        return [
-            self.tr(
-                "coords",
-                last=column_letter(board.width - 1),
-                height=board.height,
-                spellings=say.join(list(SPELLING_EXAMPLES), either=True),
-            )
-        ]
+        return say.coords(board)
 
 
 class Tutorial:
