@@ -187,12 +187,13 @@ def test_shapes_or_letters_can_be_chosen_for_the_drawn_board(cli) -> None:
     drawn = result.out.split("> board\n")[1]
     assert "\u25cf" in drawn  # red circle
     assert "\u25b2" in drawn  # blue triangle
-    assert "Legend: R red circle, B blue triangle, G green square." in drawn
+    assert "\u25c6" in drawn  # yellow diamond: the Lesson's third shape
+    assert "Legend: R red circle, Y yellow diamond, B blue triangle." in drawn
     letters = cli(*LESSON1, stdin="settings symbols letters\nboard\nq\n")
     assert "\u25cf" in letters.out.split("> settings")[0]  # the saved setting, at the start
     drawn = letters.out.split("> board\n")[1]
     assert "\u25cf" not in drawn
-    assert " 9 R B R R R B G" in drawn
+    assert " 9 R Y R R R Y B" in drawn
 
 
 # -- A11 and A12: one-line errors, plain help ------------------------------------------------

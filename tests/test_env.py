@@ -152,7 +152,10 @@ def test_reset_board_is_the_board_the_cli_shows(capsys: pytest.CaptureFixture[st
     number = str(info["board_number"])
     shown = ["board", "show", "--preset", "lesson", "--board-number", number, "--format", "board"]
     assert run(shown) == 0
-    assert read_board(capsys.readouterr().out) == env.board
+    # The CLI shows it in the preset's palette (the Lesson's circle, diamond and
+    # triangle); the environment keeps the generator's colours 0 to k - 1.
+    palette = find_preset("lesson", HOST).palette
+    assert read_board(capsys.readouterr().out) == env.board.recoloured(palette)
 
 
 def test_reset_without_seed_continues_the_stream() -> None:

@@ -87,3 +87,94 @@ def test_bad_hint_bot(cli, spec: str, code: int, fragment: str) -> None:
     [line] = result.err.splitlines()
     assert line.startswith("Error: ")
     assert fragment in line
+
+
+# -- a searching hint bot is long work (A27) ---------------------------------------------
+
+
+class Pressed:
+    """An interruption that was (or was not) pressed."""
+
+    def __init__(self, hit: bool) -> None:
+        self.hit = hit
+
+    def __bool__(self) -> bool:
+        return self.hit
+
+
+def thinking_session(store_path: Path, *, pressed: bool, seconds: float | None) -> Session:
+    from contextlib import contextmanager
+
+    from samegame.repl.session import HintWork
+
+    @contextmanager
+    def interruptible():
+        yield Pressed(pressed)
+
+    host = get_host()
+    preset = find_preset("lesson", host)
+    setup = preset.board_setup()
+    factory = host.bot("largest")
+    prepared: list[bool] = []
+    work = HintWork("largest:x=1", seconds, lambda: prepared.append(True), interruptible)
+    played = Session(
+        host=host,
+        table=Table(preset, preset.rules, setup.board_type, setup.spec),
+        store=Store(store_path),
+        settings=Settings(),
+        board_number=1,
+        hint_bot=("largest", lambda: factory.create({})),
+        hint_work=work,
+    )
+    played.start()
+    return played
+
+
+@pytest.mark.parametrize(
+    ("seconds", "line"),
+    [
+        (2.0, "Asking largest:x=1 for a hint: it thinks for 2 seconds; "),
+        (0.5, "Asking largest:x=1 for a hint: it thinks for 0.5 seconds; "),
+        (None, "Asking largest:x=1 for a hint: it does a fixed amount of work; "),
+    ],
+)
+def test_a_searching_hint_bot_says_first_what_it_does(tmp_path: Path, seconds, line) -> None:
+    session = thinking_session(tmp_path / "db.sqlite3", pressed=False, seconds=seconds)
+    said: list[str] = []
+    session.say_now = said.extend
+    reply = session.handle("hint")
+    assert said == [line + "Ctrl-C stops it and keeps the best move found so far."]
+    assert reply.lines[0].startswith("Hint: ")
+    assert not reply.interrupted
+    said.clear()
+    session.handle("hint")  # the same position: the same suggestion, no new search
+    assert said == []
+
+
+def test_ctrl_c_during_the_search_keeps_the_move_and_leaves_with_130(tmp_path: Path) -> None:
+    from samegame.repl.loop import run_session
+
+    session = thinking_session(tmp_path / "db.sqlite3", pressed=True, seconds=2.0)
+
+    class Lines:
+        def __init__(self) -> None:
+            self.typed = ["hint", "A1"]
+            self.said: list[str] = []
+
+        def read(self) -> str | None:
+            return self.typed.pop(0) if self.typed else None
+
+        def write(self, lines) -> None:
+            self.said.extend(lines)
+
+        def bell(self) -> None:
+            pass
+
+    io = Lines()
+    assert run_session(session, io) == 130
+    assert io.typed == ["A1"], "nothing more is read"
+    thinking = io.said.index(next(s for s in io.said if s.startswith("Asking largest")))
+    after = io.said[thinking + 1 :]
+    assert after[0] == ""
+    assert after[1].startswith("Hint: ")
+    assert after[-1] == "Game saved. Type samegame play --game 1 to come back to it."

@@ -154,3 +154,41 @@ def test_bench_says_what_it_does_and_ctrl_c_keeps_the_positions_played(tmp_path:
     assert b" percent of " in said
     assert b"%" not in said
     assert said.rstrip().endswith(b"Error: interrupted; the positions played so far are above")
+
+
+# -- A27 for a hint bot: said first, and Ctrl-C keeps the best move ------------------------
+
+
+THINKING = (
+    b"Asking nrpa:time=60 for a hint: it thinks for 60 seconds; "
+    b"Ctrl-C stops it and keeps the best move found so far.\r\n"
+)
+
+
+def test_a_hint_bot_says_it_thinks_and_ctrl_c_keeps_its_best_move(tmp_path: Path) -> None:
+    child = spawn(
+        tmp_path / "home",
+        "play",
+        "--preset",
+        "lesson",
+        "-n",
+        "1",
+        "--accessible",
+        "--hint-bot",
+        "nrpa:time=60",
+    )
+    try:
+        child.expect_exact(b"\r\n> ")
+        child.send(b"hint\r")
+        said, seconds, status = interrupt_after_start(child, THINKING)
+    finally:
+        child.terminate(force=True)
+    assert status == 130
+    assert seconds < 2.5, seconds
+    # The best move found so far, on a line of its own, then the farewell.
+    # (the terminal shows ^C where the cursor was: the line is ended before it)
+    assert said.lstrip(b"^C").startswith(b"\r\nHint: "), said
+    lines = said.lstrip(b"^C").split(b"\r\n")
+    assert len(lines) == 5, said  # "", the hint, its reason, the farewell, ""
+    assert said.endswith(FAREWELL)
+    assert b"Error" not in said

@@ -54,7 +54,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
 }
 
 REMOVED = re.compile(
-    r"Removed (\d+) (red|blue|green) (circle|triangle|square)s? at [A-G]\d( to [A-G]\d)?, "
+    r"Removed (\d+) (red|yellow|blue) (circle|diamond|triangle)s? at [A-G]\d( to [A-G]\d)?, "
     r"(\d+) points?, score (\d+)\."
 )
 
@@ -137,7 +137,7 @@ def test_every_query_and_refusal_is_answered(runs) -> None:
     assert said["G9"] == ["G9 is empty; nothing removed."]
     assert said["foo"] == ["'foo' is not a command or a cell; type help for the list."]
     assert said["n"] == ["Nothing changed."]
-    assert said["cell A9"] == ["A9: green square, on its own."]
+    assert said["cell A9"] == ["A9: blue triangle, on its own."]
     for query in ("help", "coords", "rules", "settings", "board", "groups", "summary", "hint"):
         assert said[query], query
 
@@ -173,7 +173,7 @@ def test_a_move_is_announced_result_first_then_consequences_then_groups(runs) ->
         assert match, lines[0]
         score = int(match[6])
         if len(lines) == 1:  # the move played at verbosity terse: one line
-            assert lines[0].endswith("8 groups left, largest 17 green squares at A1.")
+            assert lines[0].endswith("8 groups left, largest 17 blue triangles at A1.")
             continue
         kinds = [_kind(line) for line in lines]
         assert kinds[0] == 0
@@ -260,9 +260,9 @@ def test_board_query_uses_letters_and_a_legend_naming_colour_and_shape(runs) -> 
     said = first_answers(text_of(runs, "lesson10_en"))
     board = said["board"]
     assert board[0] == "Board, 7 columns by 9 rows, top row first:"
-    assert board[-1] == "Legend: R red circle, B blue triangle, G green square."
+    assert board[-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
     for number, line in zip(range(9, 0, -1), board[1:-1], strict=True):
-        assert re.fullmatch(rf"Row {number}, 7 tiles: [RBG]( [RBG]){{6}}", line), line
+        assert re.fullmatch(rf"Row {number}, 7 tiles: [RYB]( [RYB]){{6}}", line), line
 
 
 # A25: what a screen reader at its default punctuation level would say: "." and the
@@ -297,7 +297,8 @@ def test_empty_cells_are_spoken_as_words(runs) -> None:
 
 def test_announcements_name_colour_and_shape(runs) -> None:
     lines = text_of(runs, "lesson10_en").splitlines()
-    colour_words = re.compile(r"\d+ (red|blue|green) (circle|triangle|square)s?\b")
+    # The Lesson preset's palette: red circles, yellow diamonds, blue triangles.
+    colour_words = re.compile(r"\d+ (red|yellow|blue) (circle|diamond|triangle)s?\b")
     for line in lines:
         if line.startswith(("Removed ", "Selected ", "Hint: ")) or "groups left, largest" in line:
             assert colour_words.search(line), line

@@ -458,8 +458,8 @@ def test_the_valid_document_loads(host: PluginHost, tmp_path: Path) -> None:
 
 ALLOWED = (
     "name, title, description, formula, clear_bonus, penalty, min_group, undo, hint, "
-    "replay, selection, selection_modes, board_type, board_types, colours, clear_bonus_choices, "
-    "formula_choice, sizes, default_size, stages"
+    "replay, selection, selection_modes, board_type, board_types, colours, palette, "
+    "clear_bonus_choices, formula_choice, sizes, default_size, stages"
 )
 GENERATORS = "each-colour-twice, random, random-with-move, solvable"
 

@@ -228,7 +228,7 @@ def test_board_query_with_a_drawing_adds_the_legend(store: Store) -> None:
     session = new_session(store, draw=lambda board: "DRAWN\n")
     assert session.handle("board").lines == [
         "DRAWN",
-        "Legend: R red circle, B blue triangle, G green square.",
+        "Legend: R red circle, Y yellow diamond, B blue triangle.",
     ]
 
 
@@ -236,9 +236,10 @@ def test_board_query_without_a_drawing_reads_rows(store: Store) -> None:
     session = new_session(store)
     lines = session.handle("b").lines
     assert lines[0] == "Board, 7 columns by 9 rows, top row first:"
-    assert lines[1] == "Row 9, 7 tiles: R B R R R B G"
-    assert lines[9] == "Row 1, 7 tiles: R B G G B R R"
-    assert lines[10] == "Legend: R red circle, B blue triangle, G green square."
+    # Lesson boards are shown in the preset's palette: circle, diamond, triangle.
+    assert lines[1] == "Row 9, 7 tiles: R Y R R R Y B"
+    assert lines[9] == "Row 1, 7 tiles: R Y B B Y R R"
+    assert lines[10] == "Legend: R red circle, Y yellow diamond, B blue triangle."
 
 
 def test_groups_are_largest_first_with_an_anchor(store: Store) -> None:
@@ -442,3 +443,41 @@ QueriesChangeNothing.TestCase.settings = hypothesis_settings(
     max_examples=25, stateful_step_count=20, deadline=None
 )
 test_queries_change_nothing = QueriesChangeNothing.TestCase
+
+
+# -- the sources' keys: z for undo, Escape or cancel for cancel -----------------------------
+
+
+@pytest.mark.parametrize("key", ["z", "Z", "u", "undo"])
+def test_z_undoes_like_undo(store: Store, key: str) -> None:
+    session = new_session(store)
+    play(session, "A1", "A1")
+    reply = session.handle(key)
+    assert reply.changed
+    assert reply.lines[0] == "Undid the move at A1: 9 tiles back, score 0."
+    assert session.game is not None
+    assert session.game.moves == ()
+    assert store.load_game(session.game_id).moves == ()
+
+
+@pytest.mark.parametrize("key", ["\x1b", " \x1b ", "cancel", "c", "CANCEL"])
+def test_escape_and_cancel_clear_the_selection(store: Store, key: str) -> None:
+    session = new_session(store)
+    session.handle("A1")
+    assert session.game is not None
+    assert session.game.selection is not None
+    assert session.handle(key).lines == ["Selection cancelled."]
+    assert session.game.selection is None
+    assert session.handle(key).lines == ["Nothing was selected."]
+    # A later remove takes nothing.
+    assert session.handle("remove").lines == ["Nothing is selected; type a cell first."]
+
+
+def test_cancel_takes_no_argument(store: Store) -> None:
+    session = new_session(store)
+    session.handle("A1")
+    assert session.handle("cancel A1").lines == [
+        "cancel takes nothing after it; 'A1' was ignored, nothing done."
+    ]
+    assert session.game is not None
+    assert session.game.selection is not None

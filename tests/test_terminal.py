@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from playkit import COLOUR_SGR, FORBIDDEN_IN_ACCESSIBLE, child_env, clear_mode_variables
-from samegame.repl.commands import ALL_WORDS
+from samegame.repl.commands import ALL_WORDS, ESCAPE, Kind, parse_command
 from samegame.repl.terminal import PROMPT, PlainIO, PromptToolkitIO, make_io
 
 TIMEOUT = 10
@@ -199,7 +200,7 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
     assert said["0:help"].endswith(
         b"verbosity (v) terse, normal or verbose: how much is said after a move."
     )
-    assert said["1:board"].endswith(b"Legend: R red circle, B blue triangle, G green square.")
+    assert said["1:board"].endswith(b"Legend: R red circle, Y yellow diamond, B blue triangle.")
     assert said["2:B9"] == b"B9\r\nB9 is a single tile; nothing removed."
     assert said["3:A1"].endswith(
         b"Type the same cell again or remove to remove it, cancel to keep it."
@@ -209,7 +210,7 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
         b"A1",
         b"Removed 9 red circles at A1 to E4, 49 points, score 49.",
         b"29 tiles fell in columns A to E.",
-        b"12 groups left, largest 8 green squares at B2.",
+        b"12 groups left, largest 8 blue triangles at B2.",
     ]
     assert said["6:settings"].endswith(b"bell: off, the default")
     assert said["7:foo"] == b"foo\r\n'foo' is not a command or a cell; type help for the list."
@@ -293,10 +294,33 @@ def test_sighted_terminal_uses_prompt_toolkit_never_full_screen(tmp_path: Path) 
 def test_sighted_terminal_with_no_color_has_no_colour_codes(tmp_path: Path) -> None:
     data = sighted_session(tmp_path / "home", NO_COLOR="1")
     assert b"Removed 9 red circles at A1 to E4, 49 points, score 49." in data
-    assert b" 9 R B R R R B G" in data  # the board, in plain letters
+    assert b" 9 R Y R R R Y B" in data  # the board, in plain letters
     colours = [
         code
         for code in COLOUR_SGR.findall(data.decode("utf-8", "replace"))
         if set(code[2:-1].split(";")) - {"", "0"}
     ]
     assert colours == []
+
+
+def test_escape_at_the_prompt_is_cancel(quiet_prompt_toolkit) -> None:
+    """The Escape key alone ends the line as the cancel command; an Alt key (Escape
+    followed at once by a key) still edits the line."""
+    pipe = quiet_prompt_toolkit
+    reader = PromptToolkitIO(ALL_WORDS)
+    pipe.send_text("C5\x1b")  # type: ignore[attr-defined]
+    said: list[str | None] = []
+    reading = threading.Thread(target=lambda: said.append(reader.read()), daemon=True)
+    reading.start()
+    reading.join(10)
+    if reading.is_alive():  # Escape did nothing: end the line to fail, not hang
+        pipe.send_text("\r")  # type: ignore[attr-defined]
+        reading.join(10)
+    assert said == [ESCAPE]
+    line = said[0]
+    assert line is not None
+    command = parse_command(line)
+    assert command is not None
+    assert command.kind is Kind.CANCEL
+    pipe.send_text("one two\x1bbX\r")  # type: ignore[attr-defined]  # Alt-b: a word back
+    assert reader.read() == "one Xtwo"

@@ -162,6 +162,21 @@ class Board:
                 planes[colour] |= 1 << (col * height + row)
         return cls(width, height, planes)
 
+    def recoloured(self, order: Sequence[int]) -> Board:
+        """The same tiles with colour i replaced by ``order[i]`` (a permutation of
+        the palette's indices, ``palette.palette_order``): groups, moves and scores
+        are unchanged.
+
+        >>> Board.from_columns([[0, 1]], 1, 2).recoloured([0, 3, 1, 2]).columns()
+        [[0, 3]]
+        """
+        if sorted(order) != list(range(len(order))) or len(order) < len(self.planes):
+            raise BoardError(f"{list(order)} is not an order of the palette's colours")
+        planes = [0] * MAX_COLOURS
+        for colour, plane in enumerate(self.planes):
+            planes[order[colour]] = plane
+        return Board(self.width, self.height, planes)
+
     # -- reading -----------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:

@@ -32,7 +32,8 @@ Contract (see docs/env.md for a longer walk-through):
   board number draws ``stream.below(MAX_BOARD_NUMBER + 1)`` from it. So
   ``reset(seed=s)`` plays the board number
   ``StableRandom(derive_seed("samegame.env", s)).below(10**18)``, the same board
-  that ``samegame play``/``make_board`` give for that number, and later
+  that ``samegame play``/``make_board`` give for that number (in the generator's
+  colours, before a preset's ``palette`` recolours it for a player), and later
   ``reset()`` calls continue the stream. Nothing else in an episode is random.
 
 >>> from samegame.plugins import PluginHost

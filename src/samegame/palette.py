@@ -12,6 +12,7 @@ research board format).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -41,6 +42,25 @@ PALETTE: tuple[Colour, ...] = (
 MAX_COLOURS = len(PALETTE)
 
 _BY_SYMBOL = {c.letter: c for c in PALETTE} | {str(c.index): c for c in PALETTE}
+_BY_NAME = {c.name: c for c in PALETTE}
+
+
+def palette_order(first: Sequence[int]) -> tuple[int, ...]:
+    """The palette order in which a preset shows its boards: board colour i is drawn
+    and spoken as palette colour ``order[i]``. ``first`` (distinct palette indices)
+    names the first colours; the others follow in palette order.
+
+    >>> palette_order([0, 3, 1])  # red, yellow, blue: circle, diamond, triangle
+    (0, 3, 1, 2, 4, 5, 6, 7, 8)
+    """
+    if len(set(first)) != len(first) or not all(0 <= c < MAX_COLOURS for c in first):
+        raise ValueError(f"a palette order names distinct palette colours, not {list(first)}")
+    return (*first, *(c.index for c in PALETTE if c.index not in first))
+
+
+def colour_named(name: str) -> Colour:
+    """The palette colour of a colour name (any case); KeyError if none."""
+    return _BY_NAME[name.strip().lower()]
 
 
 def colour_from_symbol(symbol: str) -> Colour:
@@ -51,6 +71,19 @@ def colour_from_symbol(symbol: str) -> Colour:
 def is_colour_symbol(symbol: str) -> bool:
     """True for a palette letter (any case) or a palette digit."""
     return symbol.upper() in _BY_SYMBOL
+
+
+def tile_number(colour: Colour, order: Sequence[int] = ()) -> str:
+    """The number a tile is drawn as when tiles are numbered (``symbols digits``):
+    1 for the first colour of the palette order (``palette_order``; the palette
+    itself when ``order`` is empty), 2 for the second and so on, so a board of k
+    colours is drawn with 1 to k. (The board text format's digits count from 0.)
+
+    >>> tile_number(PALETTE[0]), tile_number(PALETTE[2]), tile_number(PALETTE[3], (0, 3, 1))
+    ('1', '3', '2')
+    """
+    position = order.index(colour.index) if colour.index in order else colour.index
+    return str(position + 1)
 
 
 def describe_tiles(colour_index: int, count: int) -> str:

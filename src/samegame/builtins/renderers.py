@@ -3,7 +3,9 @@ in the terminal's 16 colours) and ``svg`` (a picture with shapes and coordinates
 
 Renderers are pure functions of a board and options. Options understood:
 ``coordinates`` (bool, default True) and, for text and ansi, ``symbols``
-(``letters``, the default, or ``shapes``).
+(``letters``, the default, ``shapes``, or ``digits``: 1 for the first colour,
+2 for the second and so on) and ``palette`` (a preset's palette order, a list of
+palette indices, for ``digits``: ``palette.tile_number``).
 
 >>> from samegame.textboard import read_board
 >>> print(render_text(read_board("RB\\nBB"), {}), end="")
@@ -23,7 +25,7 @@ from samegame.board import Board
 from samegame.contributions import Renderer
 from samegame.coords import column_letter
 from samegame.hookspecs import hookimpl
-from samegame.palette import PALETTE, Colour
+from samegame.palette import PALETTE, Colour, tile_number
 from samegame.textboard import EMPTY, board_rows
 
 SHAPE_GLYPHS = {
@@ -53,7 +55,12 @@ def _grid(board: Board, options: dict[str, Any], paint: Any) -> str:
                 cells.append(EMPTY)
                 continue
             colour = by_letter[symbol]
-            shown = SHAPE_GLYPHS[colour.shape] if symbols == "shapes" else symbol
+            if symbols == "shapes":
+                shown = SHAPE_GLYPHS[colour.shape]
+            elif symbols == "digits":
+                shown = tile_number(colour, options.get("palette", ()))
+            else:
+                shown = symbol
             cells.append(paint(colour, shown))
         body = " ".join(cells)
         if with_coordinates:

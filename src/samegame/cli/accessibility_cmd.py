@@ -30,7 +30,7 @@ def accessibility_lines(tr: Translator) -> list[str]:
     """Every switch, variable and query command, as sentences."""
     lines = [tr("a11y.title"), tr("a11y.switches")]
     languages = tr.join(list(LANGUAGES), either=True)
-    for name in ("accessible", "verbosity", "lang", "color", "one_click", "bell", "yes"):
+    for name in ("accessible", "verbosity", "lang", "color", "symbols", "one_click", "bell", "yes"):
         lines.append(tr(f"a11y.switch.{name}", languages=languages))
     lines.append(tr("a11y.variables"))
     for name in ("samegame_accessible", "accessible", "no_color", "home"):
@@ -39,8 +39,8 @@ def accessibility_lines(tr: Translator) -> list[str]:
     for kind in QUERY_KINDS:
         words = WORDS[kind]
         lines.append(tr(f"help.{kind.value}", word=words[0], short=", ".join(words[1:])))
-    lines.extend([tr("a11y.settings"), tr("a11y.json"), tr("a11y.input")])
-    lines.extend([tr("a11y.every_command"), tr("a11y.long_work")])
+    lines.extend([tr("a11y.settings"), tr("a11y.json"), tr("a11y.input"), tr("a11y.keys")])
+    lines.extend([tr("a11y.every_command"), tr("a11y.long_work"), tr("a11y.long_work.hint")])
     return lines
 
 

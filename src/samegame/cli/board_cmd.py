@@ -12,6 +12,8 @@ from samegame.cli.common import (
     ColoursOption,
     PresetOption,
     SizeOption,
+    SymbolChoice,
+    SymbolsOption,
     board_setup,
     chosen_renderer,
     host,
@@ -21,7 +23,6 @@ from samegame.cli.common import (
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
 from samegame.coords import format_cell
-from samegame.palette import PALETTE
 from samegame.textboard import board_rows, write_board
 
 board_app = typer.Typer(help="Look at boards.", rich_markup_mode=None, invoke_without_command=True)
@@ -55,6 +56,7 @@ def show(
             "any renderer: svg, ansi and those plugins add (samegame plugins lists them).",
         ),
     ] = "text",
+    symbols: SymbolsOption = None,
 ) -> None:
     """Print the board that a board number gives under a preset, size and colour count."""
     renderer = None if output in OWN_FORMATS else chosen_renderer(output, "--format")
@@ -84,8 +86,10 @@ def show(
             data["solution"] = moves
         print_json(data)
         return
+    shown_as = (symbols or SymbolChoice.letters).value
+    drawing = {"symbols": shown_as, "palette": list(setup.palette)}
     if renderer is not None:
-        drawn = renderer.render(board, {})
+        drawn = renderer.render(board, drawing)
         typer.echo(drawn, nl=not drawn.endswith("\n"))
         return
     if output == "board":
@@ -95,11 +99,11 @@ def show(
             f"Board {board_number}, {setup.board_type}, {board.width} columns by "
             f"{board.height} rows, {setup.spec.colours} colours:"
         )
-        typer.echo(host().renderer("text").render(board, {}), nl=False)
-        used = sorted(board.colour_counts())
-        legend = ", ".join(
-            f"{PALETTE[c].letter} {PALETTE[c].name} {PALETTE[c].shape}" for c in used
-        )
-        typer.echo(f"Legend: {legend}.")
+        typer.echo(host().renderer("text").render(board, drawing), nl=False)
+        from samegame.i18n import translator
+        from samegame.repl.announcer import Announcer
+
+        announcer = Announcer(translator("en"), order=setup.palette)
+        typer.echo(announcer.legend(board, shown_as))
     if moves is not None:
         typer.echo(f"Solution, {len(moves)} moves: {' '.join(moves)}")

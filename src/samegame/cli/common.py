@@ -4,6 +4,7 @@ option declarations and JSON output."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -93,6 +94,24 @@ LangOption = Annotated[
         help="Language code; samegame accessibility lists them (default: the saved setting, else en).",
     ),
 ]
+
+
+class SymbolChoice(StrEnum):
+    """The values of ``--symbols``: the ``symbols`` setting's choices."""
+
+    letters = "letters"
+    shapes = "shapes"
+    digits = "digits"
+
+
+SymbolsOption = Annotated[
+    SymbolChoice | None,
+    typer.Option(
+        "--symbols",
+        help="How tiles are drawn for a sighted player: letters, shapes or digits "
+        "(1 to 9, the legend says which colour each is); default: the saved setting.",
+    ),
+]
 AccessibleOption = Annotated[
     bool | None,
     typer.Option(
@@ -112,17 +131,24 @@ def check_language(lang: str | None) -> None:
         )
 
 
-def chosen_settings(lang: str | None, accessible: bool | None) -> InForce:
+def chosen_settings(
+    lang: str | None, accessible: bool | None, *, read_only: bool = False
+) -> InForce:
     """The saved language and accessible setting under this run's ``--lang`` and
     ``--accessible`` (never saved): what every command honours (A29). A store that
-    cannot be read gives the defaults, with a warning."""
+    cannot be read gives the defaults, with a warning. ``read_only`` reads the
+    saved settings without creating or writing the database (the tutorial)."""
     from samegame.repl.settings import in_force
     from samegame.store import Store, StoreError
+    from samegame.store.settings import read_setting_only
 
     check_language(lang)
     try:
-        with Store() as store:
-            saved = store.get_setting("settings", {})
+        if read_only:
+            saved = read_setting_only("settings", {})
+        else:
+            with Store() as store:
+                saved = store.get_setting("settings", {})
     except StoreError as error:
         typer.echo(f"Warning: {error}; using the default settings", err=True)
         saved = {}
@@ -163,10 +189,14 @@ def board_setup(
 
 
 def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
-    """The board of a number under a setup, or an exit-2 error saying what is allowed."""
+    """The board of a number under a setup, in the preset's palette order (as a
+    player sees it), or an exit-2 error saying what is allowed."""
     try:
         generator = host().generator(setup.board_type)
-        return make_board(generator, setup.spec, number)
+        made = make_board(generator, setup.spec, number)
+        if setup.palette:
+            return replace(made, board=made.board.recoloured(setup.palette))
+        return made
     except UnknownNameError as error:
         raise fail(str(error), ExitCode.CONFIG) from None
     except BoardSpecError as error:

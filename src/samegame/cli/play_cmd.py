@@ -21,6 +21,8 @@ from samegame.cli.common import (
     FormulaOption,
     PresetOption,
     SizeOption,
+    SymbolChoice,
+    SymbolsOption,
     board_setup,
     chosen_renderer,
     host,
@@ -37,7 +39,7 @@ from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
-from samegame.repl.session import Renderer, Session
+from samegame.repl.session import HintWork, Renderer, Session
 from samegame.repl.settings import in_force
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.rules import SelectionMode
@@ -110,6 +112,7 @@ def play_command(
             "(asks first when it has moves); for a challenge, start a new one.",
         ),
     ] = False,
+    symbols: SymbolsOption = None,
     hint_bot: Annotated[
         str | None,
         typer.Option(
@@ -140,12 +143,13 @@ def play_command(
         except PresetError as error:
             raise fail(str(error), ExitCode.USAGE) from None
     make_hint_bot = _hint_bot(hint_bot) if hint_bot is not None else None
+    hint_work = _hint_work(hint_bot) if hint_bot is not None else None
     drawing = None if renderer_name is None else chosen_renderer(renderer_name, "--renderer")
     try:
         with Store() as store:
             chosen = in_force(
                 store.get_setting("settings", {}),
-                _flags(accessible, verbosity, lang, color, one_click, bell),
+                _flags(accessible, verbosity, lang, color, one_click, bell, symbols),
             )
             settings = chosen.settings
             accessible_mode = resolve_accessible(accessible, settings.accessible)
@@ -163,7 +167,8 @@ def play_command(
                     if renderer is None:
                         use_colour = colour_enabled(current.colour, sys.stdout.isatty(), False)
                         renderer = host().renderer("ansi" if use_colour else "text")
-                    return renderer.render(board, {"symbols": current.symbols})
+                    options = {"symbols": current.symbols, "palette": list(preset.palette)}
+                    return renderer.render(board, options)
 
             args = (
                 None
@@ -183,6 +188,7 @@ def play_command(
                 hint_bot=make_hint_bot,
                 fresh=fresh,
                 sources=chosen.sources,
+                hint_work=hint_work,
             )
             status = run_session(session, io)
     except PlayError as error:
@@ -232,6 +238,22 @@ def _hint_bot(text: str) -> tuple[str, Callable[[], Bot]]:
     return spec.name, lambda: factory.create(spec.options)
 
 
+def _hint_work(text: str) -> HintWork | None:
+    """A searching hint bot as long work: it says what it does and for how long,
+    and Ctrl-C stops it at once (A27); None for a bot that answers at once. The
+    spec was checked by ``_hint_bot``."""
+    from samegame.bots.search.bot import SearchBot
+    from samegame.bots.search.engine import prepare
+    from samegame.cli.longwork import interruptible
+
+    spec = parse_bot_spec(text)
+    bot = host().bot(spec.name).create(spec.options)
+    if not isinstance(bot, SearchBot):
+        return None
+    algorithm = bot.spec.algorithm
+    return HintWork(str(spec), bot.spec.seconds, lambda: prepare(algorithm), interruptible)
+
+
 def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:
     """The preset, board setup and saved game of ``--game ID``, or a one-line error."""
     try:
@@ -274,6 +296,7 @@ def _flags(
     color: ColourMode | None,
     one_click: bool | None,
     bell: bool | None,
+    symbols: SymbolChoice | None = None,
 ) -> dict[str, str]:
     """This run's command-line choices as typed setting words (never saved)."""
     flags: dict[str, str] = {}
@@ -286,4 +309,6 @@ def _flags(
         flags["language"] = lang
     if color is not None:
         flags["colour"] = color.value
+    if symbols is not None:
+        flags["symbols"] = symbols.value
     return flags

@@ -1,19 +1,29 @@
-"""``samegame tutorial``: the interactive lesson, in plain lines."""
+"""``samegame tutorial``: the interactive lesson, then three moves of practice."""
 
 from __future__ import annotations
 
 import sys
 
-from samegame.cli.common import AccessibleOption, LangOption, chosen_settings
-from samegame.i18n import translator
-from samegame.repl.terminal import PlainIO
-from samegame.repl.tutorial import Tutorial
+from samegame.cli.common import (
+    AccessibleOption,
+    LangOption,
+    SymbolsOption,
+    chosen_settings,
+    host,
+)
+from samegame.cli.errors import ExitCode, QuietExit
+from samegame.repl.tutorial import run_tutorial
 
 
-def tutorial_command(lang: LangOption = None, accessible: AccessibleOption = None) -> None:
+def tutorial_command(
+    lang: LangOption = None, accessible: AccessibleOption = None, symbols: SymbolsOption = None
+) -> None:
     """An interactive lesson: groups, scoring, falling and closing columns, then three
     moves of your own on a practice board (nothing is saved)."""
-    chosen = chosen_settings(lang, accessible)
-    # The lesson speaks in plain lines on every path: no drawing, no repainting.
-    io = PlainIO(sys.stdin, sys.stdout, interactive=sys.stdin.isatty())
-    Tutorial(io, translator(chosen.settings.language)).run()
+    chosen = chosen_settings(lang, accessible, read_only=True)
+    settings = chosen.settings
+    if symbols is not None:
+        settings = settings.with_value("symbols", symbols.value)
+    status = run_tutorial(settings, stdin=sys.stdin, stdout=sys.stdout, host=host())
+    if status:
+        raise QuietExit(ExitCode(status))

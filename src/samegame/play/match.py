@@ -345,6 +345,8 @@ class Match:
                 number = 1 + secrets.randbelow(RANDOM_BOARD_NUMBERS)
             generator = self.host.generator(self.table.board_type)
             board = make_board(generator, self.table.spec, number).board
+            if self.table.preset.palette:
+                board = board.recoloured(self.table.preset.palette)
         replay = (
             number is not None
             and self.table.rules.replay_is_practice

@@ -18,7 +18,7 @@ built-in files ship in the repository's ``presets/`` folder (inside the wheel as
 >>> preset.rules.points(5), preset.rules.clear_bonus
 (9, 1000)
 >>> preset.board_setup("6x7", colours=3)
-BoardSetup(spec=BoardSpec(width=6, height=7, colours=3), board_type='solvable')
+BoardSetup(spec=BoardSpec(width=6, height=7, colours=3), board_type='solvable', palette=())
 """
 
 from samegame.presets.finder import find_preset, list_presets

@@ -28,7 +28,7 @@ from pydantic_core import PydanticCustomError
 from samegame.board import MAX_HEIGHT
 from samegame.coords import MAX_COLUMNS
 from samegame.limits import MAX_POINTS
-from samegame.palette import MAX_COLOURS
+from samegame.palette import MAX_COLOURS, PALETTE
 
 MAX_GROUP = MAX_COLUMNS * MAX_HEIGHT
 """The most tiles a board holds: the largest sensible ``min_group``."""
@@ -105,6 +105,11 @@ class PresetDocument(_Strict):
     )
     colours: list[Colours] = Field(
         default_factory=list, description="colour counts the player may choose; [] is any"
+    )
+    palette: Annotated[list[str], Field(min_length=1)] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="the colours a board's first colours are shown in",
+        json_schema_extra={"items": {"type": "string", "enum": [c.name for c in PALETTE]}},
     )
     clear_bonus_choices: (
         Annotated[list[Bonus], Field(min_length=1)] | Literal["any"] | SkipJsonSchema[None]

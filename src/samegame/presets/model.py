@@ -16,6 +16,7 @@ from pathlib import Path
 from samegame.contributions import BoardGenerator, BoardSpec, ScoringFormula
 from samegame.limits import MAX_DIGITS, MAX_POINTS, parse_digits
 from samegame.numbering import BoardSpecError, check_spec
+from samegame.palette import PALETTE
 from samegame.plugins import PluginHost, UnknownNameError
 from samegame.quoting import shown
 from samegame.rules import Rules, SelectionMode
@@ -49,10 +50,12 @@ class Stage:
 
 @dataclass(frozen=True)
 class BoardSetup:
-    """What to ask a generator for: the spec and the generator's name."""
+    """What to ask a generator for: the spec and the generator's name; ``palette``
+    is the preset's palette order for boards shown to a player (empty: as made)."""
 
     spec: BoardSpec
     board_type: str
+    palette: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,9 @@ class Preset:
     clear_bonus_choices: tuple[int, ...] | None
     formula_choice: bool
     stages: tuple[Stage, ...]
+    # The palette order boards are shown in (``palette.palette_order``): board
+    # colour i is drawn and spoken as palette colour palette[i]; empty: as made.
+    palette: tuple[int, ...] = ()
     generators: tuple[BoardGenerator, ...] = field(default=(), repr=False, compare=False)
 
     # -- choosing a board --------------------------------------------------------
@@ -103,7 +109,7 @@ class Preset:
             check_spec(spec, generator)
         except BoardSpecError as error:
             raise PresetError(str(error)) from None
-        return BoardSetup(spec, kind)
+        return BoardSetup(spec, kind, self.palette)
 
     def _size(self, size: str | None) -> SizeOption:
         if size is None:
@@ -240,6 +246,7 @@ class Preset:
                 for size in self.sizes
             },
             "default_size": self.default_size,
+            **({"palette": [PALETTE[c].name for c in self.palette]} if self.palette else {}),
             "stages": [
                 {
                     "name": stage.name,

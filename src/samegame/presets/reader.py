@@ -32,6 +32,7 @@ from pydantic_core import ErrorDetails
 from samegame.contributions import BoardGenerator, BoardSpec
 from samegame.limits import InputTooLargeError, read_file_capped
 from samegame.numbering import BoardSpecError, check_spec
+from samegame.palette import PALETTE, colour_named, palette_order
 from samegame.plugins import PluginHost, UnknownNameError
 from samegame.presets.document import PresetDocument, SizeDocument, StageDocument
 from samegame.presets.model import Preset, PresetError, SizeOption, Stage, or_list
@@ -420,6 +421,7 @@ class _Meaning:
             clear_bonus_choices=bonus_choices,
             formula_choice=doc.formula_choice,
             stages=self.stages(board_type),
+            palette=self.palette(),
             generators=generators,
         )
 
@@ -488,6 +490,26 @@ class _Meaning:
                 ("board_type",), f"board_type: '{default.name}' is not in board_types ({names})"
             )
         return default.name, generators
+
+    def palette(self) -> tuple[int, ...]:
+        """``palette: [red, yellow, blue]``: the colours a board's first colours are
+        shown in, the rest following in palette order; () when left out."""
+        names = self.document.palette
+        if names is None:
+            return ()
+        colours: list[int] = []
+        for index, name in enumerate(names):
+            loc: Loc = ("palette", index)
+            text = self.text(loc, name)
+            try:
+                colours.append(colour_named(text).index)
+            except KeyError:
+                known = ", ".join(c.name for c in PALETTE)
+                raise self.error(
+                    loc, f"palette: no colour is named '{shown(text)}'; known: {known}"
+                ) from None
+        self.unique(("palette",), colours)
+        return palette_order(colours)
 
     def colour_choices(self, generators: Sequence[BoardGenerator]) -> tuple[int, ...]:
         choices = self.document.colours

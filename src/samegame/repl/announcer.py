@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from samegame.board import Board, Fall, Group, Shift
 from samegame.contributions import Penalty, ScoringFormula
-from samegame.coords import Cell, column_letter, describe_span, format_cell
+from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, describe_span, format_cell
 from samegame.events import (
     ColumnsShifted,
     Event,
@@ -29,7 +29,7 @@ from samegame.events import (
 )
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
 from samegame.i18n import Translator
-from samegame.palette import PALETTE
+from samegame.palette import PALETTE, tile_number
 from samegame.repl.commands import GroupFilter
 from samegame.rules import Rules
 
@@ -53,9 +53,14 @@ def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
 class Announcer:
     """Turns game events, rejections and queries into sentences."""
 
-    def __init__(self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL) -> None:
+    def __init__(
+        self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL, order: Sequence[int] = ()
+    ) -> None:
+        """``order`` is the preset's palette order (``palette.palette_order``;
+        empty: the palette's): the legend lists colours in it and numbers them by it."""
         self.tr = tr
         self.verbosity = verbosity
+        self.order = tuple(order)
 
     # -- words -------------------------------------------------------------------
 
@@ -296,12 +301,32 @@ class Announcer:
         symbols = [None if c is None else PALETTE[c].letter for c in colours]
         return self.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
 
-    def legend(self, board: Board) -> str:
-        used = sorted(board.colour_counts())
-        parts = [f"{PALETTE[c].letter} {self.tile(c)}" for c in used]
+    def legend(self, board: Board, symbols: str = "letters") -> str:
+        """Which symbol is which colour and shape: ``R red circle``, or for a board
+        drawn with ``digits`` ``1 red circle``. Spoken rows and columns always use
+        letters: a number there would be confused with a count of empty cells."""
+        order = self.order
+        used = sorted(board.colour_counts(), key=lambda c: order.index(c) if c in order else c)
+
+        def symbol(colour: int) -> str:
+            entry = PALETTE[colour]
+            return tile_number(entry, order) if symbols == "digits" else entry.letter
+
+        parts = [f"{symbol(c)} {self.tile(c)}" for c in used]
         return self.tr(
             "legend", entries=self.tr("list.separator").join(parts) or self.tr("legend.empty")
         )
+
+    def coords(self, board: Board) -> list[str]:
+        """How cells are named on this board, and the spellings a cell may take."""
+        return [
+            self.tr(
+                "coords",
+                last=column_letter(board.width - 1),
+                height=board.height,
+                spellings=self.join(list(SPELLING_EXAMPLES), either=True),
+            )
+        ]
 
     def row(self, board: Board, number: int) -> list[str]:
         if not 1 <= number <= board.height:

@@ -79,7 +79,8 @@ WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.SETTINGS: ("settings", "set"),
     Kind.VERBOSITY: ("verbosity", "v"),
 }
-# The Escape key, typed alone on a line, cancels the selection.
+# The Escape key, typed alone on a line (or pressed at the prompt_toolkit prompt,
+# which gives this line), cancels the selection.
 ESCAPE = "\x1b"
 _BY_WORD = {word: kind for kind, words in WORDS.items() for word in words}
 ALL_WORDS = tuple(word for words in WORDS.values() for word in words)

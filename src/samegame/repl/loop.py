@@ -14,11 +14,14 @@ def run_session(session: Session, io: LineIO) -> int:
     return the exit status: 0, or 130 after Ctrl-C.
 
     Ctrl-C and the end of input leave like ``quit`` (the game is already saved),
-    on a line of their own: the farewell never joins the prompt's line.
+    on a line of their own: the farewell never joins the prompt's line. Ctrl-C
+    during long work (a hint bot's search) stops it: what it found is said, on a
+    line of its own, then the farewell, and the status is 130.
     """
+    session.say_now = io.write
     io.write(session.start())
     if session.draw is not None and session.game is not None:
-        io.write([session.draw(session.game.board).rstrip("\n")])
+        io.write(session.drawing(session.game.board))
     while True:
         try:
             line = io.read()
@@ -30,9 +33,12 @@ def run_session(session: Session, io: LineIO) -> int:
             io.write([*ended, session.farewell()])
             return 0
         reply = session.handle(line)
+        if reply.interrupted:
+            io.write(["", *reply.lines, session.farewell()])
+            return INTERRUPTED
         lines = list(reply.lines)
         if reply.changed and session.draw is not None and session.game is not None:
-            lines.append(session.draw(session.game.board).rstrip("\n"))
+            lines.extend(session.drawing(session.game.board))
         io.write(lines)
         if reply.alert and session.settings.bell:
             io.bell()

@@ -6,12 +6,13 @@ before it is announced, so a killed process loses nothing that was said.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from samegame.board import Board
 from samegame.bots import Bot, GameView
-from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter
+from samegame.coords import Cell
 from samegame.game import Game, MoveRejected, Rejection
 from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
@@ -23,7 +24,7 @@ from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
 from samegame.store import SavedGame, Store
 
-__all__ = ["Renderer", "Reply", "Session", "Table"]
+__all__ = ["HintWork", "Renderer", "Reply", "Session", "Table"]
 
 
 @dataclass
@@ -35,6 +36,21 @@ class Reply:
     quit: bool = False
     changed: bool = False
     alert: bool = False
+    interrupted: bool = False  # Ctrl-C stopped long work: say the lines, then leave (130)
+
+
+@dataclass(frozen=True)
+class HintWork:
+    """A hint bot that searches, as long work (A27): its name as typed
+    (``nrpa:time=2``), its time budget per search (None: a fixed amount of work),
+    ``prepare`` (compiling, done before the search so the budget is the search's)
+    and ``interruptible``, a context in which Ctrl-C stops the search at once and
+    whose value is true afterwards when Ctrl-C was pressed."""
+
+    label: str
+    seconds: float | None
+    prepare: Callable[[], None]
+    interruptible: Callable[[], AbstractContextManager[object]]
 
 
 Renderer = Callable[[Board], str]
@@ -63,13 +79,16 @@ class Session:
         hint_bot: tuple[str, Callable[[], Bot]] | None = None,
         fresh: bool = False,
         sources: Mapping[str, str] | None = None,
+        hint_work: HintWork | None = None,
     ) -> None:
         """``saved_game`` is resumed when unfinished and its board played again when
         finished; ``assume_yes`` answers yes to every confirmation question;
         ``hint_bot`` names a bot and makes it (one per game) for ``hint`` to ask;
         ``fresh`` starts the board afresh instead of resuming its unfinished game;
         ``sources`` says where each setting in force came from (``settings`` says
-        it): flag, environment, saved or default."""
+        it): flag, environment, saved or default; ``hint_work`` makes the hint bot's
+        search long work: ``hint`` first says (through ``say_now``) that the bot is
+        thinking and for how long, and Ctrl-C stops it with the best move so far."""
         self.match = Match(
             host=host,
             table=table,
@@ -83,12 +102,16 @@ class Session:
         self.sources = dict(sources or {})
         self.draw = draw
         self.tr: Translator = translator(settings.language)
-        self.announcer = Announcer(self.tr, settings.verbosity)
+        self.announcer = Announcer(self.tr, settings.verbosity, table.preset.palette)
         self.last: list[str] = []
         self.assume_yes = assume_yes
         self.fresh = fresh
         self.pending: Callable[[], Reply] | None = None
         self.hint_bot_spec = hint_bot
+        self.hint_work = hint_work
+        # Lines said at once, before long work starts (run_session sets it).
+        self.say_now: Callable[[Sequence[str]], None] = lambda lines: None
+        self.interrupted = False
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
         self.more: list[str] = []
@@ -254,7 +277,8 @@ class Session:
             bot_name = self.hint_bot_spec[0] if self.hint_bot_spec and by_bot else None
             return Reply(
                 say.hint(board, group, rules, bot_name)
-                + [line for e in events for line in say.event_lines(e)]
+                + [line for e in events for line in say.event_lines(e)],
+                interrupted=self.interrupted,
             )
         if kind is Kind.QUIT:
             return Reply([self.farewell()], quit=True)
@@ -262,7 +286,7 @@ class Session:
             return Reply(self.help_lines())
         if kind is Kind.BOARD:
             if self.draw is not None:
-                return Reply([self.draw(board).rstrip("\n"), say.legend(board)])
+                return Reply(self.drawing(board, legend=True))
             return Reply(say.board(board))
         if kind is Kind.ROW:
             assert command.number is not None
@@ -289,7 +313,7 @@ class Session:
         if kind is Kind.LAST:
             return Reply(list(self.last) or [self.tr("last.nothing")])
         if kind is Kind.COORDS:
-            return Reply(self.coords_lines(board))
+            return Reply(say.coords(board))
         if kind is Kind.RULES:
             return Reply(say.rules(self._title(), rules))
         if kind is Kind.VERBOSITY:
@@ -300,6 +324,17 @@ class Session:
                 else Reply([self._setting_line("verbosity")])
             )
         return self._settings(command.words)
+
+    def drawing(self, board: Board, *, legend: bool = False) -> list[str]:
+        """The board drawn for a sighted player (nothing without ``draw``), with
+        the legend when asked, or always with numbered tiles: a number says no
+        colour by itself."""
+        if self.draw is None:
+            return []
+        lines = [self.draw(board).rstrip("\n")]
+        if legend or self.settings.symbols == "digits":
+            lines.append(self.announcer.legend(board, self.settings.symbols))
+        return lines
 
     def _page(self, lines: list[str]) -> list[str]:
         """The first ``PAGE_LINES`` lines, and how many more ``more`` gives (A26)."""
@@ -329,11 +364,33 @@ class Session:
         def suggest(game: Game) -> Cell:
             if self.last_hint is not None and self.last_hint[0] == game.board:
                 return self.last_hint[1]
-            cell = bot.choose(GameView(game), rng)
+            cell = self._think(lambda: bot.choose(GameView(game), rng))
             self.last_hint = (game.board, cell)
             return cell
 
         return suggest
+
+    def _think(self, choose: Callable[[], Cell]) -> Cell:
+        """The bot's choice; for a searching bot said first, and stopped by Ctrl-C
+        with the best move found so far (``interrupted`` is set)."""
+        work = self.hint_work
+        if work is None:
+            return choose()
+        if work.seconds is None:
+            line = self.tr("hint.thinking.work", bot=work.label)
+        else:
+            line = self.tr(
+                "hint.thinking",
+                bot=work.label,
+                seconds=self.tr("seconds", count=work.seconds, number=f"{work.seconds:g}"),
+            )
+        self.say_now([line])
+        with work.interruptible() as interruption:
+            work.prepare()
+            cell = choose()
+        if interruption:
+            self.interrupted = True
+        return cell
 
     # -- moves -------------------------------------------------------------------
 
@@ -486,7 +543,9 @@ class Session:
         self.settings = settings
         self.sources[canonical] = "saved"
         self.tr = translator(self.settings.language)
-        self.announcer = Announcer(self.tr, self.settings.verbosity)
+        self.announcer = Announcer(
+            self.tr, self.settings.verbosity, self.match.table.preset.palette
+        )
         self.match.set_one_click(self.settings.one_click)
         return Reply([self._setting_line(canonical)])
 
@@ -496,13 +555,3 @@ class Session:
             short = ", ".join(words[1:])
             lines.append(self.tr(f"help.{kind.value}", word=words[0], short=short))
         return lines
-
-    def coords_lines(self, board: Board) -> list[str]:
-        return [
-            self.tr(
-                "coords",
-                last=column_letter(board.width - 1),
-                height=board.height,
-                spellings=self.announcer.join(list(SPELLING_EXAMPLES), either=True),
-            )
-        ]

@@ -29,7 +29,7 @@ ON_WORDS = {
     "0": False,
 }
 COLOUR_CHOICES = ("auto", "always", "never")
-SYMBOL_CHOICES = ("letters", "shapes")
+SYMBOL_CHOICES = ("letters", "shapes", "digits")
 
 
 # Where a setting in force came from, strongest first (A29).

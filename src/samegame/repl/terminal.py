@@ -15,6 +15,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Protocol, TextIO
 
+from samegame.repl.commands import ESCAPE
+
 PROMPT = "> "
 
 OFF_WORDS = ("0", "false", "no", "off")
@@ -103,13 +105,23 @@ class PlainIO:
 
 
 class PromptToolkitIO:
-    """prompt_toolkit on a sighted terminal, configured to stay out of the way."""
+    """prompt_toolkit on a sighted terminal, configured to stay out of the way. The
+    Escape key alone cancels the selection (the line ``ESCAPE``)."""
 
     def __init__(self, words: Sequence[str]) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
         from prompt_toolkit.shortcuts import CompleteStyle
+
+        keys = KeyBindings()
+
+        @keys.add("escape")
+        def _cancel(event: KeyPressEvent) -> None:
+            # Escape alone (not the start of an Alt key, which prompt_toolkit
+            # tells apart by timing) ends the line as the cancel command.
+            event.app.exit(result=ESCAPE)
 
         self.session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
@@ -122,6 +134,7 @@ class PromptToolkitIO:
             rprompt=None,
             refresh_interval=0,
             enable_suspend=True,
+            key_bindings=keys,
         )
 
     def read(self) -> str | None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 from typing import cast
 
 from samegame.store.database import Database
 from samegame.store.records import JSONValue
+from samegame.store.schema import BUSY_TIMEOUT_SECONDS, _check_existing, _failure, default_path
 
 
 class SettingStore(Database):
@@ -42,3 +46,27 @@ class SettingStore(Database):
             except (ValueError, TypeError):
                 continue  # damaged: reads as never set, as in get_setting
         return found
+
+
+def read_setting_only(key: str, default: JSONValue = None, path: Path | None = None) -> JSONValue:
+    """A saved setting, read without writing anything: no folder or database is
+    created, and an existing file is checked and read through a read-only
+    connection (for commands that save nothing, such as the tutorial). ``default``
+    when there is no database, the setting was never set or its value is damaged;
+    StoreError for a file that is damaged, foreign, newer or cannot be read."""
+    path = default_path() if path is None else Path(path)
+    if not path.exists():
+        return default
+    _check_existing(path)
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    try:
+        with closing(sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)) as db:
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    except sqlite3.Error as error:
+        raise _failure(path, "read", error) from None
+    if row is None:
+        return default
+    try:
+        return cast(JSONValue, json.loads(row[0]))
+    except (ValueError, TypeError):
+        return default
