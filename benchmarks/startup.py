@@ -57,7 +57,7 @@ def main() -> None:
     python = [sys.executable]
     with tempfile.TemporaryDirectory() as home:
         env["SAMEGAME_HOME"] = home
-        bare = python + ["-c", "pass"]
+        bare = [*python, "-c", "pass"]
         child_cpu([*python, "-m", "samegame", *COMMANDS["scores"]], "", env)  # warm caches
         print(f"{'command':<22} {'CPU s':>7} {'python -c pass':>15} {'more':>7}")
         for label, words in COMMANDS.items():

@@ -34,11 +34,11 @@ def install_plugin(name: str, target: Path) -> Path:
 
 
 def run_samegame(
-    site: Path, home: Path, *args: str, stdin: str = "", **env: str
+    site: Path, home: Path, *args: str, stdin: str = "", cwd: Path | None = None, **env: str
 ) -> subprocess.CompletedProcess[str]:
     """``python -m samegame ARGS`` with ``site`` on PYTHONPATH, ``home`` as
-    SAMEGAME_HOME and ``stdin`` as its input; the plugin switches of this process
-    are not passed on."""
+    SAMEGAME_HOME, ``stdin`` as its input and ``cwd`` as its working folder; the
+    plugin switches of this process are not passed on."""
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -51,5 +51,6 @@ def run_samegame(
         capture_output=True,
         text=True,
         env=environment,
+        cwd=cwd,
         check=False,
     )
