@@ -3,9 +3,9 @@ names commands and options that exist, with values the options take.
 
 Each line is parsed by the real command line (Click's parser, without running the
 command); lines with placeholders (``[--seed S]``, ``FILE``) are synopses, not
-commands, and are skipped. Running a command as written is the job of the test
-that covers its feature; this test is the net that catches a renamed option or a
-misspelt command in any document.
+commands, and are skipped. ``test_documented_commands_run`` runs every other line
+as written; this test is the net that catches a renamed option or a misspelt
+command in any document, synopses included where they parse.
 """
 
 from __future__ import annotations
