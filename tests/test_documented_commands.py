@@ -5,7 +5,7 @@ Each line is parsed by the real command line (Click's parser, without running th
 command); lines with placeholders (``[--seed S]``, ``FILE``) are synopses, not
 commands, and are skipped. ``test_documented_commands_run`` runs every other line
 as written; this test is the net that catches a renamed option or a misspelt
-command in any document, synopses included where they parse.
+command in any document.
 """
 
 from __future__ import annotations
