@@ -186,7 +186,7 @@ def wait_for(marker: Path, child: Any, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while not marker.exists():
         if child.poll() is not None:
-            out, err = child.communicate()
+            _out, err = child.communicate()
             raise AssertionError(f"ended before the plugin was stuck: {child.returncode}\n{err}")
         assert time.monotonic() < deadline, "the plugin was never called"
         time.sleep(0.05)

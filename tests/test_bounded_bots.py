@@ -61,7 +61,7 @@ def test_run_bounded_gives_the_result_or_the_error_and_stops_overruns() -> None:
     assert bounded.run_bounded(lambda: {"score": 7}, 10) == {"score": 7}
     with pytest.raises(ZeroDivisionError):
         bounded.run_bounded(lambda: 1 // 0, 10)
-    with pytest.raises(bounded.Overrun, match="did not finish within 0.5 seconds"):
+    with pytest.raises(bounded.Overrun, match=r"did not finish within 0\.5 seconds"):
         bounded.run_bounded(lambda: [0 for _ in iter(int, 1)], 0.5)
     with pytest.raises(bounded.Vanished, match="ended with exit status 3"):
         bounded.run_bounded(lambda: os._exit(3), 10)
@@ -185,7 +185,7 @@ def test_process_workers_stop_a_stuck_installed_plugin_bot(tmp_path: Path) -> No
     env = child_env(site, tmp_path / "home", SG_STUCK_WHAT="bot", SG_STUCK_MODE="swallow")
     args = ["simulate", "--bot", "stuck", "-s", "small", "-g", "4", "-w", "2"]
     child = start([*args, "--bot-timeout", "1"], env, tmp_path)
-    out, err = child.communicate(timeout=120)
+    _out, err = child.communicate(timeout=120)
     assert child.returncode == 1, err
     [line] = err.splitlines()
     assert line.startswith(f"Error: game 0: plugin {SOURCE}: bot 'stuck' did not finish the game")

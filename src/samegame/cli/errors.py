@@ -37,6 +37,10 @@ class CommandError(Exception):
         super().__init__(message)
         self.code = code
 
+    def __reduce__(self) -> tuple[type[CommandError], tuple[str, ExitCode]]:
+        """Picklable, so a command's error crosses from a child process."""
+        return (type(self), (str(self), self.code))
+
 
 class QuietExit(Exception):
     """End with an exit code and nothing more said: the command has already told

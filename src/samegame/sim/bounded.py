@@ -178,7 +178,12 @@ def run_bounded(work: Callable[[], _R], seconds: float) -> _R:
         reaped = True
         if not chunks:
             raise Vanished(f"the process playing it {_status_words(status)}")
-        ok, value = pickle.loads(b"".join(chunks))
+        try:
+            ok, value = pickle.loads(b"".join(chunks))
+        except Exception as error:
+            raise BoundedError(
+                f"gave a result that cannot be read ({type(error).__name__}: {error})"
+            ) from None
         if not ok:
             raise cast(BaseException, value)
         return cast(_R, value)
