@@ -4,7 +4,9 @@ and of Ctrl-C (issue 13).
 The plugin ``stuck`` (distribution ``samegame-stuck``) registers a scoring formula,
 a board generator, a renderer, a bot (with a ``time`` option it ignores) and an
 event observer, all named ``stuck``. Each behaves well, except the one named by
-``SG_STUCK_WHAT`` (formula, generator, renderer, bot, create, observer), which
+``SG_STUCK_WHAT`` (formula, generator, renderer, bot, create, observer, or
+``observer:EVENT`` for one kind of event) once it has been called
+``SG_STUCK_AFTER`` times (default 0) in the process, which
 touches the file ``SG_STUCK_MARKER`` and then does not return, as ``SG_STUCK_MODE``
 says: ``busy`` (a pure-Python busy loop), ``sleep`` (``time.sleep``), ``swallow``
 (a busy loop that catches KeyboardInterrupt and goes on) or ``exit``
@@ -39,8 +41,14 @@ PLUGIN = """
     from samegame.hookspecs import hookimpl
     from samegame.textboard import read_board
 
-    def stuck(what):
-        if os.environ.get("SG_STUCK_WHAT") != what:
+    calls = {}
+
+    def stuck(what, detail=""):
+        wanted = os.environ.get("SG_STUCK_WHAT")
+        if wanted not in (what, f"{what}:{detail}"):
+            return
+        calls[wanted] = calls.get(wanted, 0) + 1
+        if calls[wanted] <= int(os.environ.get("SG_STUCK_AFTER", "0")):
             return
         marker = os.environ.get("SG_STUCK_MARKER")
         if marker:
@@ -108,11 +116,11 @@ PLUGIN = """
 
     @hookimpl
     def samegame_game_event(event):
-        stuck("observer")
+        stuck("observer", type(event).__name__)
 """
 
 PRESET = """\
-name: stuck
+name: {name}
 title: Stuck
 description: Uses the stuck plugin.
 formula: {formula}
@@ -130,8 +138,9 @@ def install_stuck(site: Path) -> Path:
 
 
 def stuck_preset(folder: Path, formula: str = "basic", board_type: str = "random") -> Path:
-    path = folder / f"stuck-{formula}-{board_type}.yaml"
-    path.write_text(PRESET.format(formula=formula, board_type=board_type))
+    name = f"stuck-{formula}-{board_type}"
+    path = folder / f"{name}.yaml"
+    path.write_text(PRESET.format(name=name, formula=formula, board_type=board_type))
     return path
 
 
