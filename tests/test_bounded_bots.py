@@ -190,3 +190,16 @@ def test_process_workers_stop_a_stuck_installed_plugin_bot(tmp_path: Path) -> No
     [line] = err.splitlines()
     assert line.startswith(f"Error: game 0: plugin {SOURCE}: bot 'stuck' did not finish the game")
     assert line.endswith("stopped after 0 of 4 games")
+
+
+def test_bench_standard_stops_a_stuck_plugin_bot_at_its_limit(
+    stuck_host: Callable[[str, str], None], cli: Callable[..., Result]
+) -> None:
+    stuck_host("bot", "busy")
+    args = ["bench", "standard", "--bot", "stuck", "--positions", "1", "--bot-timeout", "0.5"]
+    result = cli(*args)
+    assert_one_line_error(
+        result,
+        3,
+        f"plugin {LOCAL}: bot 'stuck' did not finish within 0.5 seconds and was stopped",
+    )

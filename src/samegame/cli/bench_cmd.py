@@ -2,8 +2,10 @@
 positions against the published scores, and the best line a bot finds on a board.
 
 Exit codes (see samegame.cli.errors): 1 the bot played an illegal move; 2 a bad
-option (a bot option, ``--positions``, a time budget for a bot without one); 3 an
-unknown bot or preset; 4 an unreadable board or records file.
+option (a bot option, ``--positions``, a time budget for a bot without one,
+``--bot-timeout``); 3 an unknown bot or preset, or a plugin's bot that failed or
+did not finish within its limit (it plays in a child process:
+``samegame.sim.bounded``); 4 an unreadable board or records file; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -230,6 +232,7 @@ def standard_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Play a bot on the 20 standard research positions (15x15, 5 colours, (n-2)^2,
     1000 for a clear) and compare with the published scores, one line per position.
@@ -237,6 +240,7 @@ def standard_command(
     Position p's bot seed derives from (--seed, p). The records verify with
     'samegame verify'.
     """
+    check_bot_timeout(bot_timeout)
     try:
         chosen = parse_positions(positions)
     except ValueError as error:
@@ -260,7 +264,7 @@ def standard_command(
             board = boards[position - 1]
             bot_seed = derive_seed("bench", seed, position)
             with progress(seconds_each, f"Position {position}: searched {{done}} of {{total}}."):
-                game = _play(spec, board, rules, bot_seed)
+                game = _play(spec, board, rules, bot_seed, bot_timeout)
             played = game.played
             record = make_record(
                 played,

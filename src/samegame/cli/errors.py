@@ -8,7 +8,7 @@
 | 3 | a preset or plugin problem: invalid YAML, an unknown name, a failing plugin |
 | 4 | an input file problem: unreadable file, bad board text, a file over its cap |
 | 5 | saved data problem: a corrupt or newer-format database |
-| 130 | interrupted (Ctrl-C) |
+| 130 | interrupted (Ctrl-C; a second Ctrl-C ends at once: samegame.cli.interrupts) |
 | 143 | terminated (SIGTERM) during a simulation or comparison |
 """
 

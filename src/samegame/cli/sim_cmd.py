@@ -1,8 +1,9 @@
 """``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
 
-Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare), a gate
+Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare; a
+plugin's bot over --bot-timeout included), a gate
 was not met (compare), a record does not verify or a file has no records (verify);
-2 a bad option (bot option, --games, --workers, --scheduler without --executor
+2 a bad option (bot option, --games, --workers, --bot-timeout, --scheduler without --executor
 dask, board options with --boards, a bad gate); 3 an unknown preset or bot, or an
 executor that cannot start (Dask not installed, scheduler out of reach); 4 an
 unreadable file or an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the
