@@ -29,6 +29,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a chi
 # then removed.
 EVERY_CELL = "".join(f"{c}{r}\n{c}{r}\n" for c in "ABCDE" for r in "1234")
 BOARD = "RRB\nRBB\nGGB\n"
+SEARCH_HINT = ["play", "--preset", "FORMULA", "-s", "small", "--hint-bot", "nrpa:time=5"]
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,9 @@ CASES = [
     ("play", "formula", ["play", "--preset", "FORMULA", "-s", "small", "--accessible"], EVERY_CELL),
     ("play", "observer", ["play", "-s", "5x4", "--accessible"], EVERY_CELL),
     ("hint bot", "bot", ["play", "--hint-bot", "stuck", "--accessible"], "hint\n"),
+    # A built-in searching hint bot takes Ctrl-C itself; stuck in the plugin's formula
+    # it does not stop, and Ctrl-C becomes a KeyboardInterrupt 1.5 seconds later.
+    ("hint search", "formula", [*SEARCH_HINT, "--accessible"], "hint\n"),
     ("solve", "bot", ["solve", "--board", "board.txt", "--bot", "stuck"], ""),
     ("solve", "formula", ["solve", "--board", "board.txt", "--bot", "greedy", "-p", "FORMULA"], ""),
     ("simulate", "bot", ["simulate", "--bot", "stuck", "-g", "3"], ""),
