@@ -14,8 +14,10 @@ a game saved before is intact in the database.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -85,7 +87,7 @@ CASES = [
     ("play", "observer", ["play", "-s", "5x4", "--accessible"], EVERY_CELL),
     ("hint bot", "bot", ["play", "--hint-bot", "stuck", "--accessible"], "hint\n"),
     # A built-in searching hint bot takes Ctrl-C itself; stuck in the plugin's formula
-    # it does not stop, and Ctrl-C becomes a KeyboardInterrupt 1.5 seconds later.
+    # it does not stop, and Ctrl-C becomes a KeyboardInterrupt 2 seconds later.
     ("hint search", "formula", [*SEARCH_HINT, "--accessible"], "hint\n"),
     ("solve", "bot", ["solve", "--board", "board.txt", "--bot", "stuck"], ""),
     ("solve", "formula", ["solve", "--board", "board.txt", "--bot", "greedy", "-p", "FORMULA"], ""),
@@ -159,3 +161,51 @@ def test_the_game_saved_before_a_swallowed_ctrl_c_is_intact(
     assert len(game.moves) == 1
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_ctrl_c_ends_sighted_play_stuck_in_an_observer(tmp_path: Path, site: Path) -> None:
+    """The same on a real terminal, with the prompt_toolkit prompt: the observer is
+    called after the line is read, where Ctrl-C is a signal again."""
+    pexpect = pytest.importorskip("pexpect")
+    marker = tmp_path / "stuck-now"
+    env = child_env(
+        site,
+        tmp_path / "home",
+        SG_STUCK_WHAT="observer:GroupRemoved",
+        SG_STUCK_MODE="busy",
+        SG_STUCK_MARKER=str(marker),
+        TERM="xterm-256color",
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "samegame", "play", "--preset", "lesson", "-n", "1", "--no-accessible"],
+        env=env,
+        cwd=str(tmp_path),
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    try:
+        child.expect_exact(b"\x1b[6n")  # prompt_toolkit asks where the cursor is
+        child.send(b"\x1b[24;1R")
+        said = b""
+        for line in EVERY_CELL.splitlines():
+            if marker.exists():
+                break
+            child.send(line.encode() + b"\r")
+            with contextlib.suppress(pexpect.TIMEOUT):
+                said += child.read_nonblocking(1 << 16, timeout=0.2)  # keep the pty flowing
+        deadline = time.monotonic() + 30
+        while not marker.exists():
+            assert child.isalive(), said
+            assert time.monotonic() < deadline, "the observer was never stuck"
+            time.sleep(0.05)
+        time.sleep(0.2)
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        said = child.before
+        child.close()
+    finally:
+        child.terminate(force=True)
+    assert child.exitstatus == 130, said
+    assert b"Traceback" not in said
+    assert said.rstrip().endswith(b"Error: interrupted; nothing was lost"), said

@@ -34,7 +34,7 @@ from samegame.cli import interrupts
 PROGRESS_LINES = 4
 """How many progress lines a timed search prints, at most (every quarter)."""
 
-ESCALATE_SECONDS = 1.5
+ESCALATE_SECONDS = 2.0
 """How long after Ctrl-C long work may take to stop by itself before Ctrl-C
 becomes a KeyboardInterrupt in the main thread."""
 
