@@ -9,12 +9,16 @@ Once the plugin is stuck, SIGINT is sent; the process must end within a few seco
 
 A plugin that swallows KeyboardInterrupt keeps running after the first Ctrl-C; a
 second Ctrl-C ends the process at once with 130 (``samegame.cli.interrupts``), and
-a game saved before is intact in the database.
+a game saved before is intact in the database. Sighted play is tried on a real
+terminal; the escalation of long work (``samegame.cli.longwork``) is also tried in
+this process.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import sqlite3
 import sys
 import time
@@ -209,3 +213,51 @@ def test_ctrl_c_ends_sighted_play_stuck_in_an_observer(tmp_path: Path, site: Pat
     assert child.exitstatus == 130, said
     assert b"Traceback" not in said
     assert said.rstrip().endswith(b"Error: interrupted; nothing was lost"), said
+
+
+# -- the pieces, in this process ---------------------------------------------------------
+
+
+def _ctrl_c_in_long_work(presses: int, reached: list[str]) -> None:
+    """Press Ctrl-C ``presses`` times inside ``interruptible``, then stay busy for
+    up to 30 seconds (a pure-Python plugin that never returns)."""
+    from samegame.cli import longwork
+
+    with longwork.interruptible() as interruption:
+        for _ in range(presses):
+            os.kill(os.getpid(), signal.SIGINT)
+        reached.append("after the signal")  # the first Ctrl-C did not raise
+        assert interruption
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            pass
+        reached.append("the end of the loop")
+
+
+def test_long_work_stuck_in_python_is_interrupted_where_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``interruptible`` takes the first Ctrl-C (the search flag is set), and when
+    the block has not ended ESCALATE_SECONDS later raises KeyboardInterrupt in it."""
+    from samegame.cli import interrupts, longwork
+
+    monkeypatch.setattr(longwork, "ESCALATE_SECONDS", 0.2)
+    interrupts.reset()
+    reached: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        _ctrl_c_in_long_work(1, reached)
+    assert reached == ["after the signal"]
+    assert interrupts.presses() == 1
+
+
+def test_a_second_ctrl_c_in_long_work_raises_when_not_armed() -> None:
+    """In a test process (not armed) the second press raises at once instead of
+    ending the process."""
+    from samegame.cli import interrupts
+
+    interrupts.reset()
+    reached: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        _ctrl_c_in_long_work(2, reached)
+    assert reached == []
+    assert interrupts.presses() == 2
