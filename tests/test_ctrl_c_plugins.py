@@ -96,6 +96,8 @@ CASES = [
     ("solve", "bot", ["solve", "--board", "board.txt", "--bot", "stuck"], ""),
     ("solve", "formula", ["solve", "--board", "board.txt", "--bot", "greedy", "-p", "FORMULA"], ""),
     ("simulate", "bot", ["simulate", "--bot", "stuck", "-g", "3"], ""),
+    # The bot is made once in this process first, to check its options.
+    ("simulate start", "create", ["simulate", "--bot", "stuck", "-g", "3"], ""),
     ("simulate", "generator", ["simulate", "--bot", "greedy", "-p", "GENERATOR", "-g", "3"], ""),
     ("simulate", "formula", ["simulate", "--bot", "greedy", "-p", "FORMULA", "-g", "3"], ""),
 ]
