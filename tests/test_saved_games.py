@@ -1,4 +1,5 @@
-"""Saved games that someone else touched: two `samegame play` on one game, rows
+"""Saved games that someone else touched: two `samegame play` on one game (two
+sessions in this process, and two real processes), rows
 damaged in a valid database, and a database that cannot be written.
 
 Each case keeps every move ever announced, answers with one line naming the game
@@ -9,13 +10,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from playkit import Outcome, clear_mode_variables, greedy_moves, lesson_game, run_cli
+from playkit import Outcome, child_env, clear_mode_variables, greedy_moves, lesson_game, run_cli
 from samegame.coords import parse_cell
 from samegame.play import Table
 from samegame.plugins import get_host
@@ -200,3 +204,66 @@ def test_a_read_only_database_is_reported_at_start(
     [line] = result.err.splitlines()
     assert line.startswith("Error: could not set up ")
     assert "readonly" in line or "read-only" in line
+
+
+def _moves_saved(path: Path, game: int) -> int:
+    if not path.exists():
+        return 0
+    with closing(sqlite3.connect(path)) as raw:
+        try:
+            row = raw.execute("SELECT moves FROM games WHERE id = ?", (game,)).fetchone()
+        except sqlite3.OperationalError:  # being created by the process
+            return 0
+    return 0 if row is None else len(json.loads(row[0]))
+
+
+def _wait(condition: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pipes to two child processes")
+def test_two_play_processes_on_one_game_keep_the_moves_of_both(tmp_path: Path) -> None:
+    """The same as above with two real ``samegame play`` processes on one database:
+    the first plays moves 1 to 3, the second, which loaded the game after move 1,
+    then plays its own move 2: it goes on as a new game, and nothing is lost."""
+    home = tmp_path / "home"
+    path = db_path(tmp_path)
+    names = greedy_moves(lesson_game(6), limit=3)
+    command = [sys.executable, "-m", "samegame", *LESSON, "--board-number", "6"]
+
+    def start() -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            command, env=child_env(home, PYTHONUNBUFFERED="1"), cwd=tmp_path, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+
+    first = start()
+    second: subprocess.Popen[str] | None = None
+    try:
+        assert first.stdin is not None
+        first.stdin.write(two_clicks(names[:1]))
+        first.stdin.flush()
+        _wait(lambda: _moves_saved(path, 1) == 1, "the first move saved")
+        second = start()
+        assert second.stdin is not None
+        assert second.stdout is not None
+        second.stdout.readline()  # its greeting: it has loaded game 1 with one move
+        first.stdin.write(two_clicks(names[1:3]))
+        first.stdin.flush()
+        _wait(lambda: _moves_saved(path, 1) == 3, "the first process's three moves saved")
+        second_out, second_err = second.communicate(two_clicks(names[1:2]) + "q\n", timeout=60)
+        _first_out, first_err = first.communicate("q\n", timeout=60)
+    finally:
+        for child in (first, second):
+            if child is not None and child.poll() is None:
+                child.kill()
+                child.communicate()
+    assert first.returncode == 0, first_err
+    assert second.returncode == 0, second_err
+    assert "was changed by another samegame, so your moves go on as game 2" in second_out
+    assert "Traceback" not in first_err + second_err
+    assert _moves_saved(path, 1) == 3
+    assert _moves_saved(path, 2) == 2

@@ -312,14 +312,19 @@ def test_ctrl_c_from_the_executor_in_json(
 
 
 class BrokenBot:
-    """Plays legal groups, but at move 3 of its third game it picks a cell off the board."""
+    """Plays legal groups, but at move 3 of its third game it picks a cell off the board.
 
-    games = 0
+    It counts its games in a file: each game of a plugin's bot is played in a child
+    process of its own (samegame.sim.bounded), so no memory survives a game."""
+
+    counter = Path("games")
 
     def choose(self, view: GameView, rng: StableRandom) -> Cell:
+        games = int(BrokenBot.counter.read_text() or 0)
         if view.move_number == 1:
-            BrokenBot.games += 1
-        if BrokenBot.games == 3 and view.move_number == 3:
+            games += 1
+            BrokenBot.counter.write_text(str(games))
+        if games == 3 and view.move_number == 3:
             return Cell(0, 99)
         return view.groups[0].anchor
 
@@ -339,8 +344,9 @@ class RuleBreakingBots:
 
 
 @pytest.fixture
-def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    BrokenBot.games = 0
+def test_bots(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    BrokenBot.counter = tmp_path / "broken-games"
+    BrokenBot.counter.write_text("0")
     monkeypatch.setattr(
         plugins, "_HOST", PluginHost(autoload=False, extra=[("test-bots", RuleBreakingBots())])
     )

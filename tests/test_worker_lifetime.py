@@ -90,7 +90,8 @@ def running(pid: int) -> bool:
 def start_stuck_run(
     tmp_path: Path, site: Path, leftovers: set[int]
 ) -> tuple[subprocess.Popen[str], set[int]]:
-    """A run whose two workers are both inside a stuck game; it and its children."""
+    """A run whose two workers are both inside a stuck game; it and its children and
+    grandchildren."""
     marks = tmp_path / "marks"
     marks.mkdir()
     (tmp_path / "r.jsonl").write_text("the old records\n", encoding="utf-8")
@@ -116,11 +117,12 @@ def start_stuck_run(
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the workers never started their games"
         time.sleep(0.05)
-    family = children(process.pid)
+    direct = children(process.pid)
+    family = direct.union(*(children(pid) for pid in direct))
     leftovers.update(family)
-    workers = {int(mark.name) for mark in marks.iterdir()}
-    assert workers <= family
-    assert len(family) >= 3, "two workers and the resource tracker"
+    games = {int(mark.name) for mark in marks.iterdir()}
+    assert games <= family - direct, "each stuck game in a child of a worker"
+    assert len(direct) >= 3, "two workers and the resource tracker"
     return process, family
 
 

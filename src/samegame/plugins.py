@@ -136,6 +136,7 @@ class PluginHost:
             only = [n.strip() for n in listed.split(",") if n.strip()] or None
         self._load_entry_points(autoload, set(only) if only is not None else None)
         self._records: dict[str, dict[str, Any]] = {}
+        self._third_party: dict[tuple[str, str], str] = {}
         for hook_name, kind, record_type in REGISTRATION_HOOKS:
             self._records[kind] = self._collect(hook_name, kind, record_type)
         self._collect_messages()
@@ -211,6 +212,8 @@ class PluginHost:
                     )
                     continue
                 records[name] = record
+                if not info.builtin:
+                    self._third_party[(kind, name)] = info.source
                 info.contributes.setdefault(kind, []).append(name)
         return records
 
@@ -269,6 +272,11 @@ class PluginHost:
     def records(self, kind: str) -> dict[str, Any]:
         """Every record of a kind (``"scoring formula"``, ``"penalty"`` ...) by name."""
         return self._records[kind]
+
+    def third_party(self, kind: str, name: str) -> str | None:
+        """The source (``NAME (DIST VERSION)``) of a record a plugin registered, or
+        None for a built-in record or an unknown name."""
+        return self._third_party.get((kind, name))
 
     def _get(self, kind: str, name: str) -> Any:
         records = self._records[kind]

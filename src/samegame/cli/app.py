@@ -140,6 +140,9 @@ def _usage_message(error: typer.TyperException) -> str:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` and return the exit code (never raises)."""
     args = list(argv) if argv is not None else sys.argv[1:]
+    from samegame.cli import interrupts
+
+    interrupts.reset()
     command = typer.main.get_command(build_app(_wanted(args)))
     try:
         returned = command.main(args=args, prog_name="samegame", standalone_mode=False)
@@ -171,5 +174,9 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: a second Ctrl-C ends the process at once
+    (``samegame.cli.interrupts``), then the command line runs."""
+    from samegame.cli import interrupts
+
+    interrupts.arm()
     sys.exit(run())

@@ -2,8 +2,10 @@
 positions against the published scores, and the best line a bot finds on a board.
 
 Exit codes (see samegame.cli.errors): 1 the bot played an illegal move; 2 a bad
-option (a bot option, ``--positions``, a time budget for a bot without one); 3 an
-unknown bot or preset; 4 an unreadable board or records file.
+option (a bot option, ``--positions``, a time budget for a bot without one,
+``--bot-timeout``); 3 an unknown bot or preset, or a plugin's bot that failed or
+did not finish within its limit (it plays in a child process:
+``samegame.sim.bounded``); 4 an unreadable board or records file; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -39,21 +41,24 @@ from samegame.bots.benchmark import (
 from samegame.bots.search.bot import SearchBot
 from samegame.bots.search.engine import prepare
 from samegame.cli.common import (
+    BotTimeoutOption,
     PresetOption,
     TextOrJson,
+    check_bot_timeout,
     host,
     load_preset,
     print_json,
     read_board_file,
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
-from samegame.cli.longwork import interruptible, progress, say, seconds_words
+from samegame.cli.longwork import Interruption, interruptible, progress, say, seconds_words
 from samegame.coords import format_cell
 from samegame.plugins import UnknownNameError
 from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
 from samegame.rules import Rules
+from samegame.sim import bounded
 
 BENCHMARK_PRESET = "benchmark"
 
@@ -104,9 +109,33 @@ class _Played:
     cpu_seconds: float
 
 
-def _play(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
+def _play(
+    spec: BotSpec, board: Board, rules: Rules, seed: int, bot_timeout: float | None = None
+) -> _Played:
     """One game of a freshly made bot; the CPU time of this process and of any
-    search worker processes. Exit 1 if the bot breaks the rules."""
+    search worker processes. Exit 1 if the bot breaks the rules.
+
+    A plugin's bot plays in a child process stopped at its limit
+    (``bounded.game_limit``: ``bot_timeout``, else its ``time`` option plus a grace,
+    else 60 seconds): exit 3, naming the plugin, when it overruns."""
+    source = host().third_party("bot", spec.name)
+    if source is None or not bounded.AVAILABLE:
+        return _play_here(spec, board, rules, seed)
+    limit = bounded.game_limit(bot_timeout, spec.options)
+    try:
+        return bounded.run_bounded(lambda: _play_here(spec, board, rules, seed), limit)
+    except bounded.Overrun:
+        raise fail(
+            f"plugin {source}: bot '{spec.name}' did not finish within {bounded.seconds_words(limit)} "
+            "and was stopped; allow more with --bot-timeout",
+            ExitCode.CONFIG,
+        ) from None
+    except bounded.BoundedError as error:
+        raise fail(f"plugin {source}: bot '{spec.name}': {error}", ExitCode.CONFIG) from None
+
+
+def _play_here(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
+    """``_play`` in this process, unbounded."""
     bot: Bot = host().bot(spec.name).create(spec.options)
     if isinstance(bot, SearchBot):
         prepare(bot.spec.algorithm)  # load the compiled kernels before the clock starts
@@ -119,6 +148,16 @@ def _play(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
     if isinstance(bot, SearchBot):
         cpu += sum(result.helper_cpu_seconds for result in bot.results)
     return _Played(played, cpu)
+
+
+def _interruptible(spec: BotSpec) -> AbstractContextManager[Interruption]:
+    """Ctrl-C during the games of ``spec``: a built-in bot's search stops and keeps
+    its best (``longwork.interruptible``); a plugin's bot is simply interrupted (a
+    KeyboardInterrupt, which also stops its child process), since nothing can make
+    it stop early and keep its best."""
+    if host().third_party("bot", spec.name) is not None:
+        return nullcontext(Interruption())
+    return interruptible()
 
 
 @contextmanager
@@ -193,6 +232,7 @@ def standard_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Play a bot on the 20 standard research positions (15x15, 5 colours, (n-2)^2,
     1000 for a clear) and compare with the published scores, one line per position.
@@ -200,6 +240,7 @@ def standard_command(
     Position p's bot seed derives from (--seed, p). The records verify with
     'samegame verify'.
     """
+    check_bot_timeout(bot_timeout)
     try:
         chosen = parse_positions(positions)
     except ValueError as error:
@@ -218,12 +259,12 @@ def standard_command(
             "Ctrl-C stops early and keeps the positions played."
         )
     started = time.perf_counter()
-    with _records(out) as stream, interruptible() as interruption:
+    with _records(out) as stream, _interruptible(spec) as interruption:
         for index, position in enumerate(chosen):
             board = boards[position - 1]
             bot_seed = derive_seed("bench", seed, position)
             with progress(seconds_each, f"Position {position}: searched {{done}} of {{total}}."):
-                game = _play(spec, board, rules, bot_seed)
+                game = _play(spec, board, rules, bot_seed, bot_timeout)
             played = game.played
             record = make_record(
                 played,
@@ -314,12 +355,17 @@ def solve_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Search a board with a bot and print the best line found: its moves and score.
+
+    A plugin's bot is stopped at --bot-timeout seconds (default: --time plus 5, else
+    60) with exit 3.
 
     The JSON output is exactly what 'samegame replay --format json' prints for
     those moves; replay them with 'samegame replay --board FILE --moves "..."'.
     """
+    check_bot_timeout(bot_timeout)
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
@@ -329,8 +375,9 @@ def solve_command(
             f"Searching the board with {spec} for {budget}; "
             "Ctrl-C stops early and keeps the best line found so far."
         )
-    with interruptible() as interruption, progress(budget_seconds, "Searched {done} of {total}."):
-        game = _play(spec, board, preset.rules, derive_seed("solve", seed))
+    searched = progress(budget_seconds, "Searched {done} of {total}.")
+    with _interruptible(spec) as interruption, searched:
+        game = _play(spec, board, preset.rules, derive_seed("solve", seed), bot_timeout)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:

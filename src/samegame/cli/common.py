@@ -112,6 +112,31 @@ SymbolsOption = Annotated[
         "(1 to 9, the legend says which colour each is); default: the saved setting.",
     ),
 ]
+BotTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--bot-timeout",
+        help="Seconds one game of a plugin's bot may take before it is stopped "
+        "(default: its time option plus 5, else 60).",
+    ),
+]
+
+
+def check_bot_timeout(seconds: float | None) -> float | None:
+    """``--bot-timeout`` checked: a number of seconds above 0 and at most
+    ``samegame.sim.bounded.MAX_SECONDS`` (exit 2 otherwise, NaN and infinity
+    included)."""
+    from samegame.sim.bounded import MAX_SECONDS  # the simulator only when asked
+
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise fail(
+            f"--bot-timeout must be a number of seconds above 0 and at most "
+            f"{MAX_SECONDS:.0f}, not {seconds:g}",
+            ExitCode.USAGE,
+        )
+    return seconds
+
+
 AccessibleOption = Annotated[
     bool | None,
     typer.Option(

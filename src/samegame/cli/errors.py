@@ -8,7 +8,7 @@
 | 3 | a preset or plugin problem: invalid YAML, an unknown name, a failing plugin |
 | 4 | an input file problem: unreadable file, bad board text, a file over its cap |
 | 5 | saved data problem: a corrupt or newer-format database |
-| 130 | interrupted (Ctrl-C) |
+| 130 | interrupted (Ctrl-C; a second Ctrl-C ends at once: samegame.cli.interrupts) |
 | 143 | terminated (SIGTERM) during a simulation or comparison |
 """
 
@@ -36,6 +36,10 @@ class CommandError(Exception):
     def __init__(self, message: str, code: ExitCode) -> None:
         super().__init__(message)
         self.code = code
+
+    def __reduce__(self) -> tuple[type[CommandError], tuple[str, ExitCode]]:
+        """Picklable, so a command's error crosses from a child process."""
+        return (type(self), (str(self), self.code))
 
 
 class QuietExit(Exception):

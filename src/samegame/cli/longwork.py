@@ -7,10 +7,17 @@ Ctrl-C handling would wait for it to finish. So while long work runs, Ctrl-C is
 taken by a watcher thread (through ``signal.set_wakeup_fd``), which tells every
 running search to stop (``samegame.bots.search.engine.interrupt``); the command then
 prints what it has and exits with status 130.
+
+The work may also call a plugin (a scoring formula a search calls back) that never
+returns, which no search flag stops. So Ctrl-C is also made a KeyboardInterrupt
+in the main thread when the work has not ended ``ESCALATE_SECONDS`` after it (the
+command then ends with 130 without a result), and a second Ctrl-C ends the process
+at once (``samegame.cli.interrupts``).
 """
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import threading
@@ -22,9 +29,14 @@ from types import FrameType
 import typer
 
 from samegame.bots.search import engine
+from samegame.cli import interrupts
 
 PROGRESS_LINES = 4
 """How many progress lines a timed search prints, at most (every quarter)."""
+
+ESCALATE_SECONDS = 2.0
+"""How long after Ctrl-C long work may take to stop by itself before Ctrl-C
+becomes a KeyboardInterrupt in the main thread."""
 
 
 def say(line: str) -> None:
@@ -43,10 +55,46 @@ class Interruption:
 
     def __init__(self) -> None:
         self._hit = threading.Event()
+        self._insist = threading.Event()
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._closed = False
 
     def hit(self) -> None:
         self._hit.set()
         engine.interrupt()
+        with self._lock:
+            if self._timer is None and not self._closed:
+                self._timer = threading.Timer(ESCALATE_SECONDS, self._escalate)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _escalate(self) -> None:
+        """The work did not stop: interrupt the main thread where it is."""
+        with self._lock:
+            if self._closed:
+                return
+            self._insist.set()
+            main = threading.main_thread().ident
+            if hasattr(signal, "pthread_kill") and main is not None:
+                # A real signal, so that a main thread asleep in a system call wakes.
+                signal.pthread_kill(main, signal.SIGINT)
+            else:
+                _thread.interrupt_main(signal.SIGINT)
+
+    def insisting(self) -> bool:
+        """True once: the escalation's own signal, to be raised as KeyboardInterrupt."""
+        if self._insist.is_set():
+            self._insist.clear()
+            return True
+        return False
+
+    def close(self) -> None:
+        """The work is over: no escalation from now on."""
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
 
     def __bool__(self) -> bool:
         return self._hit.is_set()
@@ -55,7 +103,10 @@ class Interruption:
 @contextmanager
 def interruptible() -> Iterator[Interruption]:
     """Ctrl-C stops every search within this block at once; the block goes on
-    with the best results so far and checks ``bool(interruption)`` to stop."""
+    with the best results so far and checks ``bool(interruption)`` to stop. If the
+    block is still running ``ESCALATE_SECONDS`` later (stuck in a plugin), or on a
+    second Ctrl-C, KeyboardInterrupt is raised in it instead (when the command line
+    is armed, the second Ctrl-C ends the process: ``samegame.cli.interrupts``)."""
     interruption = Interruption()
     if threading.current_thread() is not threading.main_thread():
         yield interruption  # signals reach the main thread only: nothing to take
@@ -64,6 +115,10 @@ def interruptible() -> Iterator[Interruption]:
     os.set_blocking(write_end, False)
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        if interruption.insisting():
+            raise KeyboardInterrupt
+        if interrupts.pressed() > 1:
+            raise KeyboardInterrupt  # a second Ctrl-C (when unarmed: in tests)
         interruption.hit()
 
     def watch() -> None:
@@ -84,6 +139,7 @@ def interruptible() -> Iterator[Interruption]:
     try:
         yield interruption
     finally:
+        interruption.close()
         signal.set_wakeup_fd(old_fd)
         signal.signal(signal.SIGINT, old_handler)
         os.close(write_end)

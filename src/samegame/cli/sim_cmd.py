@@ -1,8 +1,9 @@
 """``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
 
-Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare), a gate
+Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare; a
+plugin's bot over --bot-timeout included), a gate
 was not met (compare), a record does not verify or a file has no records (verify);
-2 a bad option (bot option, --games, --workers, --scheduler without --executor
+2 a bad option (bot option, --games, --workers, --bot-timeout, --scheduler without --executor
 dask, board options with --boards, a bad gate); 3 an unknown preset or bot, or an
 executor that cannot start (Dask not installed, scheduler out of reach); 4 an
 unreadable file or an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the
@@ -25,11 +26,13 @@ import typer
 from samegame.bots import BotOptionError, parse_bot_spec
 from samegame.cli.common import (
     BoardTypeOption,
+    BotTimeoutOption,
     ColoursOption,
     PresetOption,
     SizeOption,
     TextOrJson,
     board_setup,
+    check_bot_timeout,
     host,
     load_preset,
     print_json,
@@ -104,7 +107,9 @@ def _plan(
     colours: int | None,
     board_type: str | None,
     boards_file: str | None,
+    bot_timeout: float | None = None,
 ) -> Plan:
+    check_bot_timeout(bot_timeout)
     if games < 1:
         raise fail(f"--games must be 1 or more, not {games}", ExitCode.USAGE)
     if boards_file is not None and (size, colours, board_type) != (None, None, None):
@@ -118,7 +123,10 @@ def _plan(
     if boards_file is not None:
         boards = tuple(board_text(board) for board in read_board_file(boards_file, many=True))
         what = f"the {len(boards)} {plural(len(boards), 'board')} of {boards_file} in turn"
-        setups = [GameSetup.of(recorded, preset.rules, name, seed) for name in names]
+        setups = [
+            GameSetup.of(recorded, preset.rules, name, seed, bot_timeout=bot_timeout)
+            for name in names
+        ]
     else:
         boards = ()
         chosen = board_setup(preset, size, colours, board_type)
@@ -126,7 +134,9 @@ def _plan(
         what = (
             f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
         )
-        base = GameSetup.of(recorded, preset.rules, names[0], seed, chosen.board_type, spec)
+        base = GameSetup.of(
+            recorded, preset.rules, names[0], seed, chosen.board_type, spec, bot_timeout
+        )
         setups = [replace(base, bot=name) for name in names]
     return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}", preset.name)
 
@@ -279,6 +289,7 @@ def simulate_command(
         str | None, typer.Option("--out", "-o", help="Write one game record per line here.")
     ] = None,
     output: FormatOption = TextOrJson.text,
+    bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Play a bot on many boards, reproducibly, and summarise the scores.
 
@@ -286,7 +297,9 @@ def simulate_command(
     the same with any number of workers or executor (only 'seconds' differs).
     """
     where = _where(workers, executor_kind, scheduler)
-    plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
+    plan = _plan(
+        [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
+    )
     with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
         progress = _progress(games, "games")
         started = time.perf_counter()
@@ -363,6 +376,7 @@ def compare_command(
             help="BOT=SCORE: fail (exit 1) unless the bot's mean is SCORE or more.",
         ),
     ] = None,
+    bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Play several bots on the same boards: mean scores with 95 percent intervals,
     clear rates and paired differences against the first bot. The --require-
@@ -371,7 +385,9 @@ def compare_command(
     names = split_bots(bots)
     if len(names) < 2:
         raise fail("give at least two bots, for example --bots random,greedy", ExitCode.USAGE)
-    plan = _plan(names, preset_name, games, seed, size, colours, board_type, boards_file)
+    plan = _plan(
+        names, preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
+    )
     listed = [setup.bot for setup in plan.setups]
     repeated = next((name for name in listed if listed.count(name) > 1), None)
     if repeated is not None:

@@ -3,6 +3,7 @@ process pool or on a Dask cluster (see docs/simulator.md).
 
 - ``tasks``: one game as a pure function of a small task (seed derivation);
 - ``executors``: where games run; ``lifetime``: workers die with their parent;
+- ``bounded``: a plugin bot's game in a child process, stopped at its time limit;
 - ``runner``: ordered, bounded streaming of records over an executor;
 - ``stats``: streaming summary statistics;
 - ``simulate`` and ``compare``: the two kinds of run; ``gate``: compare as a CI check;

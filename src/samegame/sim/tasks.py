@@ -16,6 +16,12 @@ Seed derivation (fixed: changing it changes every simulated game). For root seed
 Neither depends on the bot, the worker count or the executor, so the same command
 gives the same records everywhere, and ``compare`` gives every bot the same boards.
 
+A game of a plugin's bot (not a built-in one) runs in a child process under a time
+limit (``samegame.sim.bounded``): ``GameSetup.bot_timeout`` seconds, or by default
+the bot's ``time`` option plus a grace, or 60 seconds. A game that overruns is
+stopped and fails like any failing game, naming the plugin. Built-in bots play in
+the worker itself.
+
 >>> board_number(0, 0), bot_seed(0, 0)
 (300183240346671108, 2832657230757330497)
 """
@@ -28,7 +34,7 @@ from typing import Any
 
 from samegame import plugins
 from samegame.board import Board
-from samegame.bots import Bot, BotError, GameView, parse_bot_spec, play_game
+from samegame.bots import Bot, BotError, BotOptionError, GameView, parse_bot_spec, play_game
 from samegame.containment import PluginError
 from samegame.contributions import BoardSpec
 from samegame.coords import Cell
@@ -37,6 +43,7 @@ from samegame.plugins import PluginHost
 from samegame.records import make_record
 from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
+from samegame.sim import bounded
 from samegame.textboard import board_rows, read_board
 
 Record = dict[str, Any]
@@ -61,7 +68,8 @@ class GameFailed(RuntimeError):
 class GameSetup:
     """What every game of a run shares: the rules by plugin name, the board source
     and the bot. ``board_type`` (a generator name) and ``spec`` are None when the
-    boards are given (from a file)."""
+    boards are given (from a file). ``bot_timeout`` is the most seconds one game of
+    a plugin bot may take (None: ``samegame.sim.bounded.game_limit``'s default)."""
 
     preset: str | None  # None: custom rules (a preset its name does not find)
     formula: str
@@ -72,6 +80,7 @@ class GameSetup:
     seed: int
     board_type: str | None = None
     spec: BoardSpec | None = None
+    bot_timeout: float | None = None
 
     @classmethod
     def of(
@@ -82,6 +91,7 @@ class GameSetup:
         seed: int,
         board_type: str | None = None,
         spec: BoardSpec | None = None,
+        bot_timeout: float | None = None,
     ) -> GameSetup:
         """A setup from resolved rules."""
         return cls(
@@ -94,6 +104,7 @@ class GameSetup:
             seed,
             board_type,
             spec,
+            bot_timeout,
         )
 
     def rules(self, host: PluginHost) -> Rules:
@@ -159,11 +170,36 @@ def _board(task: GameTask, host: PluginHost) -> tuple[Board, int | None]:
 def play_task(task: GameTask) -> Record:
     """Play one game and return its record. GameFailed if the game cannot be set up
     (a plugin missing where it runs, a board that cannot be made) or the bot fails:
-    an illegal choice (BotError) or any error it raises, with the move number.
+    an illegal choice (BotError) or any error it raises, with the move number; also
+    when a plugin's bot does not finish the game within its limit (it is stopped:
+    see the module's docstring).
 
     A given board's ``colours`` in the record is the number of colours on it."""
-    setup = task.setup
     host = plugins.get_host()
+    try:
+        spec = parse_bot_spec(task.setup.bot)
+    except BotOptionError as error:
+        raise GameFailed(f"game {task.index} could not be set up ({error})") from None
+    source = host.third_party("bot", spec.name)
+    if source is None or not bounded.AVAILABLE:
+        return _play_task(task, host)
+    limit = bounded.game_limit(task.setup.bot_timeout, spec.options)
+    try:
+        return bounded.run_bounded(lambda: _play_task(task, host), limit)
+    except bounded.Overrun:
+        raise GameFailed(
+            f"game {task.index}: plugin {source}: bot '{spec.name}' did not finish the game "
+            f"within {bounded.seconds_words(limit)} and was stopped; allow more with --bot-timeout"
+        ) from None
+    except bounded.BoundedError as error:
+        raise GameFailed(
+            f"game {task.index}: plugin {source}: bot '{spec.name}': {error}"
+        ) from None
+
+
+def _play_task(task: GameTask, host: PluginHost) -> Record:
+    """``play_task`` in this process, unbounded."""
+    setup = task.setup
     try:
         rules = setup.rules(host)
         spec = parse_bot_spec(setup.bot)
