@@ -448,7 +448,7 @@ def test_command_line_switches_are_not_saved(cli) -> None:
     result = cli(*LESSON1, stdin="settings\nq\n")
     assert (
         "verbosity: normal, the default\nlanguage: en, the default\n"
-        "accessible: auto, the default\n" in result.out
+        "accessible: off, the default\n" in result.out
     )
     assert DRAWN_HEADER in result.out
 
@@ -508,7 +508,8 @@ def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "env", "saved", "expected"),
     [
-        ([], {}, {}, "accessible: auto, the default"),
+        ([], {}, {}, "accessible: off, the default"),
+        ([], {}, {"accessible": None}, "accessible: off, saved"),
         (["--accessible"], {}, {}, "accessible: on, from the command line"),
         ([], {"SAMEGAME_ACCESSIBLE": "1"}, {}, "accessible: on, from the environment"),
         ([], {"ACCESSIBLE": "0"}, {"accessible": True}, "accessible: off, from the environment"),

@@ -25,6 +25,7 @@ from samegame.game import ASSISTANCE_KINDS, Rejection
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.palette import PALETTE
 from samegame.plugins import get_host
+from samegame.presets import find_preset
 from samegame.repl.commands import ALL_WORDS, WORDS
 from samegame.rules import SelectionMode, UndoPolicy
 
@@ -33,7 +34,8 @@ Catalogue = Mapping[str, Template]
 SRC = Path(__file__).resolve().parents[1] / "src" / "samegame"
 SCANNED = sorted([*(SRC / "repl").glob("*.py"), *(SRC / "cli").glob("*.py")])
 PLURAL_FORMS = frozenset({"one", "other"})
-BUILTIN_PRESETS = {path.stem for path in (SRC / "presets").glob("*.yaml")}
+# The shipped presets (at the top of the repository, packaged as preset_files).
+BUILTIN_PRESETS = {path.stem for path in (SRC.parents[1] / "presets").glob("*.yaml")}
 
 # -- reading templates ---------------------------------------------------------------
 
@@ -234,7 +236,25 @@ def dynamic_families() -> dict[str, set[str]]:
         "board_type.": set(get_host().records("board generator")),
         "formula.": set(get_host().records("scoring formula")),
         "penalty.": set(get_host().records("penalty")),
+        # What presets show says of them (Translator.description_of, name_of).
+        "describe.board_type.": set(get_host().records("board generator")),
+        "describe.formula.": set(get_host().records("scoring formula")),
+        "describe.penalty.": set(get_host().records("penalty")),
+        "describe.preset.selection.": {mode.value for mode in SelectionMode},
+        "describe.preset.undo.": {policy.value for policy in UndoPolicy},
+        "selection_mode.": {mode.value for mode in SelectionMode},
+        "size.": _builtin_sizes(),
     }
+
+
+def _builtin_sizes() -> set[str]:
+    """The size names of the shipped presets."""
+    return {size.name for name in BUILTIN_PRESETS for size in find_preset(name, get_host()).sizes}
+
+
+def test_the_shipped_presets_are_found() -> None:
+    """The families above are only as good as this list (it once came out empty)."""
+    assert {"basic", "lesson", "challenge", "tatham"} <= BUILTIN_PRESETS
 
 
 # Rejections the announcer words itself, with the keys it uses for them.
@@ -730,7 +750,12 @@ def test_names_are_translated_in_japanese() -> None:
     english_words = re.compile(r"[A-Za-z]{3,}")
     kept = {"SameGame", "KDE", "KSame", "GNOME", "Swell", "Foop", "Simon", "Tatham", "Same", "Game"}
     problems = []
-    for prefix in ("preset.title.", "preset.description.", "board_type.", "formula.", "penalty."):
+    prefixes = (
+        *("preset.title.", "preset.description.", "board_type.", "formula.", "penalty."),
+        *("describe.board_type.", "describe.formula.", "describe.penalty.", "size."),
+        "selection_mode.",
+    )
+    for prefix in prefixes:
         for name in sorted(dynamic_families()[prefix]):
             key = f"{prefix}{name}"
             text = ja.MESSAGES.get(key)

@@ -76,12 +76,7 @@ class Announcer:
 
     def tile(self, colour: int) -> str:
         """``red circle``: one tile's colour and shape, without a number."""
-        entry = PALETTE[colour]
-        return self.tr(
-            "tile",
-            colour=self.tr(f"colour.{entry.name}"),
-            shape=self.tr(f"shape.{entry.shape}", count=1),
-        )
+        return self.tr.tile(colour)
 
     def named(self, family: str, name: str) -> str:
         """A ``board_type``, ``formula`` or ``penalty`` name in the player's language."""
@@ -391,12 +386,7 @@ class Announcer:
     def _filters(self, only: GroupFilter) -> str:
         parts = []
         if only.colour is not None:
-            entry = PALETTE[only.colour]
-            kind = self.tr(
-                "tile",
-                colour=self.tr(f"colour.{entry.name}"),
-                shape=self.tr(f"shape.{entry.shape}", count=2),
-            )
+            kind = self.tr.tile(only.colour, count=2)
             parts.append(self.tr("groups.filter.colour", tiles=kind))
         if only.min_size is not None:
             parts.append(self.tr("groups.filter.size", size=only.min_size))

@@ -17,6 +17,7 @@ from samegame.game import Game, MoveRejected, Rejection
 from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
 from samegame.plugins import PluginHost
+from samegame.presets.model import stage_name_adds
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import ALIASES, SettingError, Settings, saved_with
@@ -186,10 +187,7 @@ class Session:
     def _stage_line(self, number: int, name: str) -> str:
         """``Stage 2: Five colours.``, or ``Stage 2.`` when the name says no more."""
         plain = self.tr("challenge.stage.plain", stage=number)
-        if not name.strip() or name.strip().casefold() in (
-            plain.rstrip(".").casefold(),
-            f"stage {number}",
-        ):
+        if not stage_name_adds(name, number, plain):
             return plain
         return self.tr("challenge.stage", stage=number, name=name)
 
@@ -496,6 +494,9 @@ class Session:
         value = self.settings.shown()[name]
         if not source:
             return self.tr("setting", name=name, value=value)
+        if name == "accessible" and value == "auto":
+            # The environment is already in the settings: auto left is off (A29).
+            value = "off"
         origin = self.sources.get(name, "default")
         return self.tr(
             "setting.source",
