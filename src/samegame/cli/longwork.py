@@ -1,6 +1,7 @@
 """Long work on the command line (A27): say at the start what is done and for how
 long, a few plain progress lines on stderr, and Ctrl-C that stops the search at
-once and keeps the best result found so far.
+once and keeps the best result found so far (``solve``, ``bench``, a hint bot,
+``simulate`` and ``compare``).
 
 A search runs in compiled code that holds the main thread, where Python's own
 Ctrl-C handling would wait for it to finish. So while long work runs, Ctrl-C is
@@ -21,6 +22,7 @@ from types import FrameType
 
 import typer
 
+from samegame.bots import BotSpec
 from samegame.bots.search import engine
 
 PROGRESS_LINES = 4
@@ -38,6 +40,23 @@ def seconds_words(seconds: float) -> str:
     return f"{text} second" if text == "1" else f"{text} seconds"
 
 
+def budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
+    """A search bot's time budget per search and how it is said: ``12 seconds`` or
+    a fixed amount of work; (None, None) for a bot that does not search. The
+    search's compiled code is loaded here, before the first line and the clock."""
+    from samegame.bots.search.bot import SearchBot
+    from samegame.plugins import get_host
+
+    bot = get_host().bot(spec.name).create(spec.options)
+    if not isinstance(bot, SearchBot):
+        return None, None
+    engine.prepare(bot.spec.algorithm)
+    seconds = bot.spec.seconds
+    if seconds is None:
+        return None, "a fixed amount of work"
+    return seconds, seconds_words(seconds)
+
+
 class Interruption:
     """Whether Ctrl-C was pressed while the long work ran."""
 
@@ -53,9 +72,12 @@ class Interruption:
 
 
 @contextmanager
-def interruptible() -> Iterator[Interruption]:
+def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
     """Ctrl-C stops every search within this block at once; the block goes on
-    with the best results so far and checks ``bool(interruption)`` to stop."""
+    with the best results so far and checks ``bool(interruption)`` to stop. With
+    ``raises`` Ctrl-C also raises KeyboardInterrupt in the main thread as soon as
+    the search has let go of it, for work that drops the game it was playing
+    (``simulate`` keeps only whole games)."""
     interruption = Interruption()
     if threading.current_thread() is not threading.main_thread():
         yield interruption  # signals reach the main thread only: nothing to take
@@ -65,6 +87,8 @@ def interruptible() -> Iterator[Interruption]:
 
     def handler(signum: int, frame: FrameType | None) -> None:
         interruption.hit()
+        if raises:
+            raise KeyboardInterrupt
 
     def watch() -> None:
         while True:
