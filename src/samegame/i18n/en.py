@@ -465,7 +465,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tutorial.choice.move": "Play it: remove the red circles at B1. Type B1, then B1 again.",
     "tutorial.choice.move.blue": "Now remove the 6 blue triangles at A1.",
     "tutorial.choice.after": "16 points, and no bonus for the cleared board: in the Lesson rules only groups score.",
-    "tutorial.practice.intro": "Now try your own {moves} moves on the lower left corner of a Lesson board, 5 columns by 5 rows. Your score starts from 0, and nothing is saved.",
+    "tutorial.practice.intro": "Now try your own {moves} moves on the lower left corner, {width} columns by {height} rows, of Lesson board {number} ({full_width} columns by {full_height} rows; samegame play --preset lesson --board-number {number} plays all of it). Your score starts from 0, and nothing is saved.",
     "tutorial.practice.commands": "Type a cell to select its group and the same cell again to remove it. explain names one legal move; undo or z takes a move back; reset starts the board again, asking first; board shows it; skip ends the practice; quit leaves.",
     "tutorial.practice.explain": "One legal move: {group}. Its tiles touch along their sides, so it can go. It is one choice among others, not necessarily the best.",
     "tutorial.practice.reset.ask": {

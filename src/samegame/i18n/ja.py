@@ -507,8 +507,9 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.choice.move.blue": "次に、A1の青の三角6個を消しましょう。",
     "tutorial.choice.after": "16点です。盤面をすべて消してもボーナスはありません。レッスンのルールでは、グループだけが点になります。",
     "tutorial.practice.intro": (
-        "では、自分で{moves}手指してみましょう。レッスンの盤面の左下の角、5列5行です。"
-        "スコアは0から始まり、何も保存しません。"
+        "では、自分で{moves}手指してみましょう。レッスンの盤面{number}番({full_width}列{full_height}行)の"
+        "左下の角、{width}列{height}行です。盤面全体は samegame play --preset lesson --board-number {number} "
+        "で遊べます。スコアは0から始まり、何も保存しません。"
     ),
     "tutorial.practice.commands": (
         "マスを入力するとグループを選び、同じマスをもう一度入力すると消します。explain は指せる手を1つ示し、"

@@ -115,6 +115,24 @@ def practice_board(host: PluginHost) -> Board:
     return Board.from_columns(columns, width, height)
 
 
+def practice_intro(tr: Translator) -> str:
+    """What the practice is: its moves, its corner and the whole Lesson board."""
+    from samegame.plugins import get_host
+    from samegame.presets import find_preset
+
+    spec = find_preset("lesson", get_host()).board_setup().spec
+    width, height = PRACTICE_SIZE
+    return tr(
+        "tutorial.practice.intro",
+        moves=PRACTICE_MOVES,
+        width=width,
+        height=height,
+        number=PRACTICE_NUMBER,
+        full_width=spec.width,
+        full_height=spec.height,
+    )
+
+
 class Left(Exception):
     """The player left the tutorial (``quit`` or the end of input)."""
 
@@ -318,7 +336,7 @@ class Practice:
 
     def run(self) -> None:
         voice, tr, game = self.voice, self.tr, self.game
-        voice.say(tr("tutorial.practice.intro", moves=PRACTICE_MOVES))
+        voice.say(practice_intro(tr))
         voice.say(*voice.board(game.board))
         voice.say(tr("tutorial.practice.commands"))
         while len(game.moves) < PRACTICE_MOVES and not game.finished:
