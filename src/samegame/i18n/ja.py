@@ -307,7 +307,7 @@ MESSAGES: Mapping[str, str] = {
     "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字 0-9 で入力してください。",
     "error.groups_argument": (
         "「{text}」は色でも大きさでも列でもありません。"
-        "groups red、groups 5、groups C のように入力してください。"
+        "groups 赤(または groups red)、groups 5、groups C のように入力してください。"
     ),
     "error.no_argument": "{command}の後には何も付けません。「{text}」は無視し、何もしていません。",
     # leaving
@@ -334,7 +334,7 @@ MESSAGES: Mapping[str, str] = {
     "help.cell": "{word} ({short}) C5: そのマスに何があるかを読みます。",
     "help.groups": (
         "{word} ({short}) [色、大きさ、列]: すべてのグループを大きい順に読みます。"
-        "groups red、groups 5、groups C のように絞り込めます。"
+        "groups 赤(または groups red)、groups 三角、groups 5、groups C のように絞り込めます。"
     ),
     "help.more": "{word} ({short}): 長い答えの続きを読みます。",
     "help.summary": "{word} ({short}): スコア、手数、残りのタイルとグループです。",

@@ -360,6 +360,8 @@ class Announcer:
     def groups(self, board: Board, rules: Rules, only: GroupFilter | None = None) -> list[str]:
         """Every group, largest first with its anchor, the count first; ``only``
         narrows them to a colour, a least size or a column they touch."""
+        if only is not None and only.column is not None and not 0 <= only.column < board.width:
+            return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
         groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
         if only is not None:
             groups = [g for g in groups if _matches(board, g, only)]
