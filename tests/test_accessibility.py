@@ -495,6 +495,20 @@ def test_every_command_honours_language_and_takes_the_switches(
         assert store.get_setting("settings") == (None if saved is None else {"language": saved})
 
 
+def test_history_names_the_preset_and_why_it_was_practice_in_japanese(cli) -> None:
+    """A30: a game's record in Japanese says レッスン and 取り消し, not lesson and
+    undo (the preset's typed name and the practice reasons were left as they were)."""
+    basic = ["play", "--preset", "basic", "--size", "small", "--board-number", "1"]
+    cli(*basic, "--accessible", stdin="hint\nA1\nA1\nundo\nquit\n")
+    japanese = cli("history", "--unfinished", "--lang", "ja").out
+    assert japanese.startswith("ゲーム1、基本、6列8行、")
+    assert "練習（ヒントと取り消し）" in japanese
+    assert not set(re.findall(r"[A-Za-z]{2,}", japanese)) - {"UTC", "undo"}, japanese
+    english = cli("history", "--unfinished").out
+    assert english.startswith("Game 1, Basic, 6 by 8, ")
+    assert "practice (a hint and undo)" in english
+
+
 def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:
     """The bug of issue 9: verbosity terse in a --lang ja game saved Japanese."""
     cli(*LESSON1, "--lang", "ja", "--accessible", stdin="verbosity terse\nq\n")

@@ -226,6 +226,7 @@ def dynamic_families() -> dict[str, set[str]]:
         "help.": {kind.value for kind in WORDS},
         "rejected.": {reason.value for reason in Rejection if reason not in special},
         "practice.": _practice_reasons(),
+        "reason.": _practice_reasons(),
         "colour.": {entry.name for entry in PALETTE},
         "shape.": {entry.shape for entry in PALETTE},
         "rules.undo.": {policy.value for policy in UndoPolicy},

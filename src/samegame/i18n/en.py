@@ -258,6 +258,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "assistance.hint": "hints",
     "assistance.undo": "undo",
     "assistance.explain": "explanations",
+    "reason.undo": "undo",
+    "reason.hint": "a hint",
+    "reason.restart": "a restart",
+    "reason.replay": "a board played before",
     "score.practice": {
         "one": "Score {score} after 1 move, practice.",
         "other": "Score {score} after {count} moves, practice.",

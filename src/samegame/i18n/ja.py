@@ -218,6 +218,10 @@ MESSAGES: Mapping[str, str] = {
     "assistance.hint": "ヒント",
     "assistance.undo": "取り消し (undo)",
     "assistance.explain": "解説",
+    "reason.undo": "取り消し",
+    "reason.hint": "ヒント",
+    "reason.restart": "やり直し",
+    "reason.replay": "前に遊んだ盤面",
     "last.nothing": "まだ何も読み上げていません。",
     "coords": (
         "列は英字で、左端がA、右端が{last}です。行は数字で、下端が1、上端が{height}です。"

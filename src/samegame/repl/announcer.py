@@ -82,6 +82,11 @@ class Announcer:
         """A ``board_type``, ``formula`` or ``penalty`` name in the player's language."""
         return self.tr.name_of(family, name)
 
+    def preset_name(self, name: str) -> str:
+        """A preset as a record names it (``lesson``): its title in the player's
+        language when a catalogue has one (``Lesson``, ``レッスン``), else the name."""
+        return self.tr.name_of("preset.title", name)
+
     def preset_text(self, part: str, name: str, text: str) -> str:
         """A preset's ``title`` or ``description`` in the player's language."""
         return self.tr.preset_text(part, name, text)
