@@ -250,6 +250,11 @@ def test_the_sighted_transcript_is_the_normal_one_plus_boards(runs) -> None:
     moves = len(greedy_moves(lesson_game(1)))
     assert len(headers) == 2 * (1 + moves)  # a header above and below each drawing
     spoken = [line for line in sighted if line not in board_lines]
+    # The first drawing has the legend under it (A4), then the same words.
+    legend = "Legend: R red circle, Y yellow diamond, B blue triangle."
+    assert spoken.count(legend) == 1
+    assert sighted[sighted.index(legend) - 1] == "   A B C D E F G"
+    spoken.remove(legend)
     normal = text_of(runs, "lesson1_normal").splitlines()
     assert spoken == normal
 
