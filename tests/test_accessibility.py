@@ -241,6 +241,34 @@ def test_help_is_plain_text(cli, command: str) -> None:
     assert all(char == "\n" or " " <= char <= "~" for char in result.out)
 
 
+# A30 for the words of --help, which have no catalogue: every command and subcommand.
+MISREAD_IN_HELP = re.compile(r"\(n\s*[-+]|\^|%|\d\s?s\b|\bsecs?\b")
+
+
+def every_command(cli) -> list[list[str]]:
+    """Every command line of the program, found through the help's command lists."""
+    found, queue = [], [[]]
+    while queue:
+        words = queue.pop()
+        found.append(words)
+        listed = cli(*words, "--help").out.partition("\nCommands:\n")[2]
+        queue += [[*words, name] for name in re.findall(r"^  ([a-z][\w-]*)", listed, re.M)]
+    return found
+
+
+def test_no_help_text_is_misread_aloud(cli) -> None:
+    commands = every_command(cli)
+    assert ["bench", "standard"] in commands
+    assert ["presets", "show"] in commands
+    problems = [
+        (" ".join(words), line)
+        for words in commands
+        for line in cli(*words, "--help").out.splitlines()
+        if MISREAD_IN_HELP.search(line)
+    ]
+    assert not problems, problems
+
+
 # -- A17: the bell ------------------------------------------------------------------------------
 
 
