@@ -301,6 +301,26 @@ def test_empty_cells_are_spoken_as_words(runs) -> None:
         assert heard_cells(line) == 9, line
 
 
+JA_SPOKEN_CELL = re.compile(r"空き(\d+)マス|\b[RBGYPOCWK]\b")
+
+
+def test_empty_cells_are_spoken_as_words_in_japanese(runs) -> None:
+    """A25 in Japanese: 空き2マス for a run of empty cells, the count of tiles first."""
+    text = text_of(runs, "lesson10_ja")
+    rows = [line for line in text.splitlines() if re.match(r"\d+行目、\d+個: ", line)]
+    columns = [line for line in text.splitlines() if re.match(r"[A-G]列、下から\d+個: ", line)]
+    assert any("空き" in line for line in rows)
+    assert any("空き" in line for line in columns)
+    for lines, width in ((rows, 7), (columns, 9)):
+        for line in lines:
+            head, cells = line.split(": ", 1)
+            assert "." not in cells, line
+            heard = JA_SPOKEN_CELL.findall(cells)
+            assert sum(int(run) if run else 1 for run in heard) == width, line
+            tiles = int(re.search(r"(\d+)個", head).group(1))  # type: ignore[union-attr]
+            assert len(re.findall(r"\b[RBGYPOCWK]\b", cells)) == tiles, line
+
+
 # The same check by a real speech synthesizer, when one is installed: espeak-ng at
 # its default punctuation level, as a screen reader sends it the line.
 ESPEAK = shutil.which("espeak-ng")
