@@ -30,7 +30,7 @@ from samegame.events import (
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
 from samegame.i18n import Translator
 from samegame.palette import PALETTE, tile_number
-from samegame.repl.commands import GroupFilter
+from samegame.repl.commands import Command, GroupFilter, Kind
 from samegame.rules import Rules
 
 
@@ -259,6 +259,25 @@ class Announcer:
         return [head, self.tr("over.moves", count=result.moves, points=self.points(result.points))]
 
     # -- queries -----------------------------------------------------------------
+
+    def query(self, command: Command, board: Board, rules: Rules) -> list[str] | None:
+        """The answer to a query about the board alone (``row``, ``column``,
+        ``cell``, ``groups``, ``colours``, ``coords``), for play and the tutorial
+        alike; None for any other command."""
+        kind = command.kind
+        if kind is Kind.ROW and command.number is not None:
+            return self.row(board, command.number)
+        if kind is Kind.COLUMN and command.number is not None:
+            return self.column(board, command.number)
+        if kind is Kind.CELL and command.cell is not None:
+            return self.cell(board, command.cell, rules)
+        if kind is Kind.GROUPS:
+            return self.groups(board, rules, command.only)
+        if kind is Kind.COLOURS:
+            return self.colours(board)
+        if kind is Kind.COORDS:
+            return self.coords(board)
+        return None
 
     def board(self, board: Board) -> list[str]:
         """``Row 5, 3 tiles: R R, empty, B`` for every row, top first, then the legend."""

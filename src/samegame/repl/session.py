@@ -286,32 +286,20 @@ class Session:
             if self.draw is not None:
                 return Reply(self.drawing(board, legend=True))
             return Reply(say.board(board))
-        if kind is Kind.ROW:
-            assert command.number is not None
-            return Reply(say.row(board, command.number))
-        if kind is Kind.COLUMN:
-            assert command.number is not None
-            return Reply(say.column(board, command.number))
-        if kind is Kind.CELL:
-            assert command.cell is not None
-            return Reply(say.cell(board, command.cell, rules))
-        if kind is Kind.GROUPS:
-            return Reply(self._page(say.groups(board, rules, command.only)))
+        told = say.query(command, board, rules)
+        if told is not None:  # a long list of groups is paged (A26)
+            return Reply(self._page(told) if kind is Kind.GROUPS else told)
         finish = match.finished_result
         if kind is Kind.SUMMARY:
             if finish is not None:
                 return Reply(say.final_summary(board, rules, finish.result))
             return Reply(say.summary(board, rules, game.score, len(game.moves), game.practice))
-        if kind is Kind.COLOURS:
-            return Reply(say.colours(board))
         if kind is Kind.SCORE:
             if finish is not None:
                 return Reply(say.final_score(finish.result))
             return Reply(say.score(game.score, len(game.moves), game.practice))
         if kind is Kind.LAST:
             return Reply(list(self.last) or [self.tr("last.nothing")])
-        if kind is Kind.COORDS:
-            return Reply(say.coords(board))
         if kind is Kind.RULES:
             return Reply(say.rules(self._title(), rules))
         if kind is Kind.VERBOSITY:

@@ -40,7 +40,7 @@ from samegame.i18n import Translator, translator
 from samegame.plugins import PluginHost
 from samegame.quoting import shown
 from samegame.repl.announcer import Announcer, Verbosity
-from samegame.repl.commands import Command, CommandError, Kind, parse_command
+from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
     LESSONS,
@@ -157,7 +157,7 @@ class Voice:
         if line is None:
             raise Left
         text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
+        if text.lower() in WORDS[Kind.QUIT]:
             raise Left
         return text
 
@@ -187,26 +187,11 @@ class Voice:
         """The answer to a query, or None when the command is not one."""
         if command is None or command.kind not in QUERIES:
             return None
-        say, board, rules = self.announcer, game.board, game.rules
-        kind = command.kind
-        if kind is Kind.BOARD:
-            return self.board(board)
-        if kind is Kind.ROW:
-            assert command.number is not None
-            return say.row(board, command.number)
-        if kind is Kind.COLUMN:
-            assert command.number is not None
-            return say.column(board, command.number)
-        if kind is Kind.CELL:
-            assert command.cell is not None
-            return say.cell(board, command.cell, rules)
-        if kind is Kind.GROUPS:
-            return say.groups(board, rules, command.only)
-        if kind is Kind.COLOURS:
-            return say.colours(board)
-        if kind is Kind.SCORE:
-            return say.score(game.score, len(game.moves), False)
-        return say.coords(board)
+        if command.kind is Kind.BOARD:
+            return self.board(game.board)
+        if command.kind is Kind.SCORE:
+            return self.announcer.score(game.score, len(game.moves), False)
+        return self.announcer.query(command, game.board, game.rules)
 
 
 class Tutorial:
