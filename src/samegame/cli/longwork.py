@@ -16,8 +16,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
 
 import typer
@@ -117,27 +117,33 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
 
 
 @contextmanager
-def progress(seconds: float | None, line: str) -> Iterator[None]:
-    """While a timed search of ``seconds`` runs: a progress line on stderr every
-    quarter of the time (``line`` formatted with ``done`` and ``total``), at most
-    ``PROGRESS_LINES`` of them; nothing for untimed work."""
+def ticks(seconds: float | None, report: Callable[[float], None]) -> Iterator[None]:
+    """While a timed search of ``seconds`` runs: ``report(done)`` every quarter of
+    the time, from another thread, at most ``PROGRESS_LINES - 1`` times (the end
+    says itself); nothing for untimed work or less than 2 seconds."""
     if seconds is None or seconds < 2:
         yield
         return
     stop = threading.Event()
     started = time.monotonic()
 
-    def report() -> None:
+    def run() -> None:
         for quarter in range(1, PROGRESS_LINES):
             if stop.wait(max(0.0, started + seconds * quarter / PROGRESS_LINES - time.monotonic())):
                 return
-            done = seconds * quarter / PROGRESS_LINES
-            say(line.format(done=seconds_words(round(done, 1)), total=seconds_words(seconds)))
+            report(round(seconds * quarter / PROGRESS_LINES, 1))
 
-    thread = threading.Thread(target=report, name="samegame-progress", daemon=True)
+    thread = threading.Thread(target=run, name="samegame-progress", daemon=True)
     thread.start()
     try:
         yield
     finally:
         stop.set()
         thread.join()
+
+
+def progress(seconds: float | None, line: str) -> AbstractContextManager[None]:
+    """A progress line on stderr every quarter of a timed search (``line``
+    formatted with ``done`` and ``total`` in words), as ``ticks``."""
+    total = None if seconds is None else seconds_words(seconds)
+    return ticks(seconds, lambda done: say(line.format(done=seconds_words(done), total=total)))

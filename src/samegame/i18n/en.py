@@ -335,6 +335,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "hint.reason.last": "It removes every {tile} left, so none can be stranded.",
     "hint.reason.search": "The {bot} bot found that it leads to the best game it saw.",
     "hint.thinking": "Asking {bot} for a hint: it thinks for {seconds}; Ctrl-C stops it and keeps the best move found so far.",
+    "hint.progress": "Still thinking: {done} of {total}.",
     "hint.thinking.work": "Asking {bot} for a hint: it does a fixed amount of work; Ctrl-C stops it and keeps the best move found so far.",
     "seconds": {"one": "{number} second", "other": "{number} seconds"},
     "hint.reason.points": "It scores the most now and keeps the best follow-up.",

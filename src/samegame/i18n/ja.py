@@ -291,6 +291,7 @@ MESSAGES: Mapping[str, str] = {
     "hint.reason.last": "残りの{tile}をすべて消すので、取り残しが出ません。",
     "hint.reason.search": "{bot} ボットの探索で、見つかった中で最も良い展開につながる手です。",
     "hint.thinking": "{bot} にヒントを聞いています。考える時間は{seconds}です。Ctrl-C で止めると、それまでの最良の手を示します。",
+    "hint.progress": "考えています。{total}のうち{done}が過ぎました。",
     "hint.thinking.work": "{bot} にヒントを聞いています。決まった量だけ考えます。Ctrl-C で止めると、それまでの最良の手を示します。",
     "seconds": "{number}秒",
     "hint.reason.points": "今いちばん得点が高く、次の良い手も残ります。",

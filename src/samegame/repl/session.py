@@ -7,7 +7,7 @@ before it is announced, so a killed process loses nothing that was said.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from samegame.board import Board
@@ -52,6 +52,9 @@ class HintWork:
     seconds: float | None
     prepare: Callable[[], None]
     interruptible: Callable[[], AbstractContextManager[object]]
+    # Calls its argument with the seconds searched so far, a few times while a
+    # long search runs (``samegame.cli.longwork.ticks``); None: no progress lines.
+    progress: Callable[[Callable[[float], None]], AbstractContextManager[object]] | None = None
 
 
 Renderer = Callable[[Board], str]
@@ -373,10 +376,26 @@ class Session:
         self.say_now([line])
         with work.interruptible() as interruption:
             work.prepare()
-            cell = choose()
+            with self._hint_progress(work):
+                cell = choose()
         if interruption:
             self.interrupted = True
         return cell
+
+    def _hint_progress(self, work: HintWork) -> AbstractContextManager[object]:
+        """A line now and then while a long hint search runs (A27): said as the
+        hint is, and only while nobody types (the player waits for the hint)."""
+        if work.progress is None or work.seconds is None:
+            return nullcontext()
+        total = work.seconds
+
+        def spoken(seconds: float) -> str:
+            return self.tr("seconds", count=seconds, number=f"{seconds:g}")
+
+        def report(done: float) -> None:
+            self.say_now([self.tr("hint.progress", done=spoken(done), total=spoken(total))])
+
+        return work.progress(report)
 
     # -- moves -------------------------------------------------------------------
 
