@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from playkit import ESPEAK, espeak_words
 from samegame.game import ASSISTANCE_KINDS, Rejection
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.palette import PALETTE
@@ -743,6 +744,20 @@ def test_misread_spellings_are_caught() -> None:
     for text in ("(n-2)^2 points", "82.5% of", "in 5 s", "n(n+1) halved"):
         assert any(pattern.search(text) for pattern in MISREAD.values()), text
     assert not any(pattern.search("n minus 2, squared; 5 seconds") for pattern in MISREAD.values())
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+def test_espeak_ng_says_the_formulas_in_words() -> None:
+    """A30 by ear: the formulas as the catalogue says them are heard with their
+    operations; the symbols of the issue ((n-2)^2) are heard as "n two two"."""
+    minus, squared, plus = (espeak_words(word)[0] for word in ("minus", "squared", "plus"))
+    basic = espeak_words(en.MESSAGES["describe.formula.basic"])  # type: ignore[arg-type]
+    assert minus in basic
+    assert squared in basic
+    assert plus in espeak_words(en.MESSAGES["describe.formula.sum"])  # type: ignore[arg-type]
+    heard = espeak_words("(n-2)^2")
+    assert minus not in heard
+    assert squared not in heard
 
 
 def test_names_are_translated_in_japanese() -> None:

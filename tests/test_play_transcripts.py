@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +22,15 @@ from pathlib import Path
 
 import pytest
 
-from playkit import blocks, child_env, clear_mode_variables, greedy_moves, lesson_game
+from playkit import (
+    ESPEAK,
+    blocks,
+    child_env,
+    clear_mode_variables,
+    espeak_words,
+    greedy_moves,
+    lesson_game,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "transcripts"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -321,22 +328,9 @@ def test_empty_cells_are_spoken_as_words_in_japanese(runs) -> None:
             assert len(re.findall(r"\b[RBGYPOCWK]\b", cells)) == tiles, line
 
 
-# The same check by a real speech synthesizer, when one is installed: espeak-ng at
-# its default punctuation level, as a screen reader sends it the line.
-ESPEAK = shutil.which("espeak-ng")
-
-
-def espeak_words(text: str) -> list[str]:
-    """The words espeak-ng says for ``text``, as phonemes without stress, pause or
-    linking marks (``'A@r-`` and ``A@`` are both the letter R)."""
-    said = subprocess.run(
-        [ESPEAK or "espeak-ng", "-q", "-x", "-v", "en", text],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=30,
-    ).stdout
-    return [re.sub(r"[',;:_-]", "", word) for word in said.split()]
+# The same check by a real speech synthesizer (playkit.espeak_words), when one is
+# installed: espeak-ng at its default punctuation level, as a screen reader sends
+# it the line.
 
 
 def espeak_cells(cells: str) -> int:
