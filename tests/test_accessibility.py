@@ -489,6 +489,7 @@ JAPANESE_OUTPUT = [
     (["tutorial"], "チュートリアル"),
     (["presets", "list"], "レッスン"),
     (["presets", "show", "relaxed"], "取り消しはできません"),
+    (["board", "show", "--preset", "lesson"], "凡例: R 赤の丸"),
     (["scores"], "まだスコアはありません"),
     (["history"], "終わったゲームはまだありません"),
     (["history", "--unfinished"], "途中のゲームはありません"),
@@ -535,6 +536,18 @@ def test_history_names_the_preset_and_why_it_was_practice_in_japanese(cli) -> No
     english = cli("history", "--unfinished").out
     assert english.startswith("Game 1, Basic, 6 by 8, ")
     assert "practice (a hint and undo)" in english
+
+
+def test_board_show_reads_rows_in_accessible_mode(cli) -> None:
+    """board show honours the accessible setting: rows in words (A25), no drawing."""
+    save_settings(accessible=True)
+    said = cli("board", "show", "--preset", "lesson", "--board-number", "1").out.splitlines()
+    assert said[0] == "Board 1, each-colour-twice, 7 columns by 9 rows, 3 colours:"
+    assert said[1] == "Row 9, 7 tiles: R Y R R R Y B"
+    assert said[-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
+    assert DRAWN_HEADER not in said
+    drawn = cli("board", "show", "--preset", "lesson", "-n", "1", "--no-accessible").out
+    assert DRAWN_HEADER in drawn.splitlines()
 
 
 def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:

@@ -202,6 +202,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "next.last_stage": "This was the last stage.",
     # queries
     "board.heading": "Board, {width} columns by {height} rows, top row first:",
+    "board.show.heading": "Board {number}, {board_type}, {width} columns by {height} rows, {colours} colours:",
+    "board.show.solution": {
+        "one": "Solution, 1 move: {moves}",
+        "other": "Solution, {count} moves: {moves}",
+    },
     "row": {
         "one": "Row {number}, 1 tile: {cells}",
         "other": "Row {number}, {count} tiles: {cells}",

@@ -182,6 +182,8 @@ MESSAGES: Mapping[str, str] = {
     "next.last_stage": "これが最後のステージでした。",
     # queries
     "board.heading": "盤面、{width}列{height}行。上の行から順に読みます。",
+    "board.show.heading": "盤面{number}、{board_type}、{width}列{height}行、{colours}色です。",
+    "board.show.solution": "全部消す手順、{count}手: {moves}",
     "row": "{number}行目、{count}個: {cells}",
     "row.empty": "{number}行目は空です。",
     "cells.empty": "空き{count}マス",
