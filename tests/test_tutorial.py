@@ -489,6 +489,17 @@ def practice(answers: Sequence[str]) -> tuple[Tutorial, list[str]]:
     return tutorial, script.said[start:]
 
 
+def test_a_long_list_of_groups_is_paged_in_the_tutorial_as_in_play() -> None:
+    """A26 in the tutorial: 10 groups make 11 lines; 10 are said, then more."""
+    pairs = read_board("RRBBR\nYYRRB\nBBYYR\nRRBBY\nYYRRB\n")
+    script = Script([*LESSONS_RIGHT, "groups", "more", "more", "skip"])
+    Tutorial(script, EN, practice=pairs).run()
+    start = script.said.index(EN("groups.heading", count=10))
+    assert script.said[start + 10] == EN("more.left", count=1)
+    assert script.said[start + 11] == "2 blue triangles at C5, 0 points."
+    assert script.said[start + 12] == EN("more.nothing")
+
+
 def test_the_practice_scores_from_zero_and_ends_after_three_moves() -> None:
     tutorial, said = practice([*PRACTICE_RIGHT, "A1"])
     assert tutorial.game.score == 16

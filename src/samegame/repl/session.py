@@ -18,7 +18,7 @@ from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
 from samegame.plugins import PluginHost
 from samegame.presets.model import stage_name_adds
-from samegame.repl.announcer import Announcer, Verbosity
+from samegame.repl.announcer import Announcer, Pager, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import ALIASES, SettingError, Settings, saved_with
 from samegame.rng import StableRandom, derive_seed
@@ -59,8 +59,6 @@ class HintWork:
 
 Renderer = Callable[[Board], str]
 
-# A long answer stops after this many lines and says how many more ``more`` gives.
-PAGE_LINES = 10
 
 # Clicks that find no group also drop the selection; the player is told.
 _POINTED_AWAY = (Rejection.OUTSIDE, Rejection.EMPTY_CELL, Rejection.TOO_SMALL)
@@ -118,7 +116,7 @@ class Session:
         self.interrupted = False
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
-        self.more: list[str] = []
+        self.pager = Pager()
 
     # -- what is played ----------------------------------------------------------
 
@@ -249,9 +247,9 @@ class Session:
         rules = game.rules
         say = self.announcer
         if kind is Kind.MORE:
-            return Reply(self._page(self.more) if self.more else [self.tr("more.nothing")])
+            return Reply(self.pager.more(self.tr))
         if kind is not Kind.LAST:
-            self.more = []
+            self.pager.clear()
         if kind is Kind.SELECT:
             assert command.cell is not None
             return self._click(command.cell)
@@ -291,7 +289,7 @@ class Session:
             return Reply(say.board(board))
         told = say.query(command, board, rules)
         if told is not None:  # a long list of groups is paged (A26)
-            return Reply(self._page(told) if kind is Kind.GROUPS else told)
+            return Reply(self.pager.page(told, self.tr) if kind is Kind.GROUPS else told)
         finish = match.finished_result
         if kind is Kind.SUMMARY:
             if finish is not None:
@@ -324,14 +322,6 @@ class Session:
         if legend or self.settings.symbols == "digits":
             lines.append(self.announcer.legend(board, self.settings.symbols))
         return lines
-
-    def _page(self, lines: list[str]) -> list[str]:
-        """The first ``PAGE_LINES`` lines, and how many more ``more`` gives (A26)."""
-        if len(lines) <= PAGE_LINES:
-            self.more = []
-            return lines
-        self.more = lines[PAGE_LINES:]
-        return [*lines[:PAGE_LINES], self.tr("more.left", count=len(self.more))]
 
     def farewell(self) -> str:
         """What to say on leaving: goodbye after the end, else the command that

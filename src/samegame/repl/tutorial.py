@@ -24,7 +24,7 @@ Contracts:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from samegame.board import Board
@@ -39,7 +39,7 @@ from samegame.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
 from samegame.plugins import PluginHost
 from samegame.quoting import shown
-from samegame.repl.announcer import Announcer, Verbosity
+from samegame.repl.announcer import Announcer, Pager, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
@@ -147,6 +147,7 @@ class Voice:
     announcer: Announcer
     draw: Draw | None = None
     symbols: str = "letters"
+    pager: Pager = field(default_factory=Pager)
 
     def say(self, *lines: str) -> None:
         self.io.write(list(lines))
@@ -185,8 +186,14 @@ class Voice:
 
     def query(self, command: Command | None, game: Game) -> list[str] | None:
         """The answer to a query, or None when the command is not one."""
+        if command is not None and command.kind is Kind.MORE:
+            return self.pager.more(self.tr)
+        self.pager.clear()
         if command is None or command.kind not in QUERIES:
             return None
+        if command.kind is Kind.GROUPS:  # a long list is paged, as in play (A26)
+            told = self.announcer.query(command, game.board, game.rules) or []
+            return self.pager.page(told, self.tr)
         if command.kind is Kind.BOARD:
             return self.board(game.board)
         if command.kind is Kind.SCORE:
