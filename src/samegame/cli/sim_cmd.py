@@ -203,19 +203,14 @@ def _executor(where: Where) -> Iterator[Executor]:
         raise fail(str(error), ExitCode.CONFIG) from None
 
 
-def _say_start(verb: str, bots: list[str], games: int, noun: str, plan: Plan, where: Where) -> None:
-    """The first line of long work (A27), on stderr: what is played, on what, where,
-    for how long a search thinks, and what Ctrl-C does."""
+def _say_start(what: str, bots: list[str], plan: Plan, where: Where) -> None:
+    """The first line of long work (A27), on stderr: ``what`` is played, on what
+    boards, where, for how long a search thinks, and what Ctrl-C does."""
     budgets = [budget_words(parse_bot_spec(bot))[1] for bot in bots]
     each = sorted({budget for budget in budgets if budget is not None})
     thinking = f", {' or '.join(each)} per search" if each else ""
-    what = (
-        f"{games} {plural(games, noun)} with {bots[0]}"
-        if verb == "Playing"
-        else (f"{' and '.join(bots)} on {games} {plural(games, noun)}")
-    )
     say(
-        f"{verb} {what}: {plan.about}, {where.describe()}{thinking}; "
+        f"{what}: {plan.about}, {where.describe()}{thinking}; "
         "Ctrl-C stops early and keeps the results so far."
     )
 
@@ -306,7 +301,10 @@ def simulate_command(
     where = _where(workers, executor_kind, scheduler)
     plan = _plan([bot], preset_name, games, seed, size, colours, board_type, boards_file)
     with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
-        _say_start("Playing", [setup.bot for setup in plan.setups], games, "game", plan, where)
+        bot_name = plan.setups[0].bot
+        _say_start(
+            f"Playing {games} {plural(games, 'game')} with {bot_name}", [bot_name], plan, where
+        )
         progress = _progress(games, "games")
         started = time.perf_counter()
         with interruptible(raises=True):  # a search in this process lets go at once
@@ -398,7 +396,8 @@ def compare_command(
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
     with terminate_raises(), _executor(where) as executor:
-        _say_start("Comparing", listed, games, "board", plan, where)
+        what = f"Comparing {' and '.join(listed)} on {games} {plural(games, 'board')}"
+        _say_start(what, listed, plan, where)
         progress = _progress(games, "boards")
         with interruptible(raises=True):
             comparison, stop = compare(
