@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import os
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +45,24 @@ FORBIDDEN_IN_ACCESSIBLE = {
     "cursor position request": re.compile(rb"\x1b\[6n"),
     "bracketed paste switch": re.compile(rb"\x1b\[\?2004[hl]"),
 }
+
+
+ESPEAK = shutil.which("espeak-ng")
+"""espeak-ng, when installed: the tests that listen to it are skipped otherwise."""
+
+
+def espeak_words(text: str) -> list[str]:
+    """The words espeak-ng says for ``text`` at its default punctuation level, as
+    phonemes without stress, pause or linking marks (``'A@r-`` and ``A@`` are
+    both the letter R)."""
+    said = subprocess.run(
+        [ESPEAK or "espeak-ng", "-q", "-x", "-v", "en", text],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    return [re.sub(r"[',;:_-]", "", word) for word in said.split()]
 
 
 def clear_mode_variables(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:

@@ -241,6 +241,34 @@ def test_help_is_plain_text(cli, command: str) -> None:
     assert all(char == "\n" or " " <= char <= "~" for char in result.out)
 
 
+# A30 for the words of --help, which have no catalogue: every command and subcommand.
+MISREAD_IN_HELP = re.compile(r"\(n\s*[-+]|\^|%|\d\s?s\b|\bsecs?\b")
+
+
+def every_command(cli) -> list[list[str]]:
+    """Every command line of the program, found through the help's command lists."""
+    found, queue = [], [[]]
+    while queue:
+        words = queue.pop()
+        found.append(words)
+        listed = cli(*words, "--help").out.partition("\nCommands:\n")[2]
+        queue += [[*words, name] for name in re.findall(r"^  ([a-z][\w-]*)", listed, re.M)]
+    return found
+
+
+def test_no_help_text_is_misread_aloud(cli) -> None:
+    commands = every_command(cli)
+    assert ["bench", "standard"] in commands
+    assert ["presets", "show"] in commands
+    problems = [
+        (" ".join(words), line)
+        for words in commands
+        for line in cli(*words, "--help").out.splitlines()
+        if MISREAD_IN_HELP.search(line)
+    ]
+    assert not problems, problems
+
+
 # -- A17: the bell ------------------------------------------------------------------------------
 
 
@@ -448,7 +476,7 @@ def test_command_line_switches_are_not_saved(cli) -> None:
     result = cli(*LESSON1, stdin="settings\nq\n")
     assert (
         "verbosity: normal, the default\nlanguage: en, the default\n"
-        "accessible: auto, the default\n" in result.out
+        "accessible: off, the default\n" in result.out
     )
     assert DRAWN_HEADER in result.out
 
@@ -461,6 +489,7 @@ JAPANESE_OUTPUT = [
     (["tutorial"], "チュートリアル"),
     (["presets", "list"], "レッスン"),
     (["presets", "show", "relaxed"], "取り消しはできません"),
+    (["board", "show", "--preset", "lesson"], "凡例: R 赤の丸"),
     (["scores"], "まだスコアはありません"),
     (["history"], "終わったゲームはまだありません"),
     (["history", "--unfinished"], "途中のゲームはありません"),
@@ -495,6 +524,32 @@ def test_every_command_honours_language_and_takes_the_switches(
         assert store.get_setting("settings") == (None if saved is None else {"language": saved})
 
 
+def test_history_names_the_preset_and_why_it_was_practice_in_japanese(cli) -> None:
+    """A30: a game's record in Japanese says レッスン and 取り消し, not lesson and
+    undo (the preset's typed name and the practice reasons were left as they were)."""
+    basic = ["play", "--preset", "basic", "--size", "small", "--board-number", "1"]
+    cli(*basic, "--accessible", stdin="hint\nA1\nA1\nundo\nquit\n")
+    japanese = cli("history", "--unfinished", "--lang", "ja").out
+    assert japanese.startswith("ゲーム1、基本、6列8行、")
+    assert "練習（ヒントと取り消し）" in japanese
+    assert not set(re.findall(r"[A-Za-z]{2,}", japanese)) - {"UTC", "undo"}, japanese
+    english = cli("history", "--unfinished").out
+    assert english.startswith("Game 1, Basic, 6 by 8, ")
+    assert "practice (a hint and undo)" in english
+
+
+def test_board_show_reads_rows_in_accessible_mode(cli) -> None:
+    """board show honours the accessible setting: rows in words (A25), no drawing."""
+    save_settings(accessible=True)
+    said = cli("board", "show", "--preset", "lesson", "--board-number", "1").out.splitlines()
+    assert said[0] == "Board 1, each-colour-twice, 7 columns by 9 rows, 3 colours:"
+    assert said[1] == "Row 9, 7 tiles: R Y R R R Y B"
+    assert said[-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
+    assert DRAWN_HEADER not in said
+    drawn = cli("board", "show", "--preset", "lesson", "-n", "1", "--no-accessible").out
+    assert DRAWN_HEADER in drawn.splitlines()
+
+
 def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:
     """The bug of issue 9: verbosity terse in a --lang ja game saved Japanese."""
     cli(*LESSON1, "--lang", "ja", "--accessible", stdin="verbosity terse\nq\n")
@@ -508,7 +563,8 @@ def test_a_one_off_language_is_not_saved_by_another_setting_change(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "env", "saved", "expected"),
     [
-        ([], {}, {}, "accessible: auto, the default"),
+        ([], {}, {}, "accessible: off, the default"),
+        ([], {}, {"accessible": None}, "accessible: off, saved"),
         (["--accessible"], {}, {}, "accessible: on, from the command line"),
         ([], {"SAMEGAME_ACCESSIBLE": "1"}, {}, "accessible: on, from the environment"),
         ([], {"ACCESSIBLE": "0"}, {"accessible": True}, "accessible: off, from the environment"),

@@ -186,7 +186,9 @@ def test_a_gate_not_met_fails_the_job(cli, gate: tuple[str, str]) -> None:
     result = cli(*GATED, "--games", "20", *gate)
     assert result.code == 1
     assert "failed." in result.out
-    errors = [line for line in result.err.splitlines() if not line.startswith("Played ")]
+    errors = [
+        line for line in result.err.splitlines() if not line.startswith(("Played ", "Comparing "))
+    ]
     assert len(errors) == 1
     assert errors[0].startswith("Error: 1 of 1 gate not met: ")
 

@@ -102,7 +102,14 @@ class Pressed:
         return self.hit
 
 
-def thinking_session(store_path: Path, *, pressed: bool, seconds: float | None) -> Session:
+def thinking_session(
+    store_path: Path,
+    *,
+    pressed: bool,
+    seconds: float | None,
+    language: str = "en",
+    ticks: tuple[float, ...] = (),
+) -> Session:
     from contextlib import contextmanager
 
     from samegame.repl.session import HintWork
@@ -116,12 +123,25 @@ def thinking_session(store_path: Path, *, pressed: bool, seconds: float | None) 
     setup = preset.board_setup()
     factory = host.bot("largest")
     prepared: list[bool] = []
-    work = HintWork("largest:x=1", seconds, lambda: prepared.append(True), interruptible)
+
+    @contextmanager
+    def progress(report):
+        for done in ticks:  # as longwork.ticks would, a quarter at a time
+            report(done)
+        yield
+
+    work = HintWork(
+        "largest:x=1",
+        seconds,
+        lambda: prepared.append(True),
+        interruptible,
+        progress if ticks else None,
+    )
     played = Session(
         host=host,
         table=Table(preset, preset.rules, setup.board_type, setup.spec),
         store=Store(store_path),
-        settings=Settings(),
+        settings=Settings(language=language),
         board_number=1,
         hint_bot=("largest", lambda: factory.create({})),
         hint_work=work,
@@ -149,6 +169,47 @@ def test_a_searching_hint_bot_says_first_what_it_does(tmp_path: Path, seconds, l
     said.clear()
     session.handle("hint")  # the same position: the same suggestion, no new search
     assert said == []
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "en",
+            [
+                "Still thinking: 3 seconds of 12 seconds.",
+                "Still thinking: 6 seconds of 12 seconds.",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "考えています。12秒のうち3秒が過ぎました。",
+                "考えています。12秒のうち6秒が過ぎました。",
+            ],
+        ),
+    ],
+)
+def test_a_long_hint_search_says_how_far_it_is(tmp_path: Path, language: str, lines) -> None:
+    """A27: a few progress lines while the hint bot thinks, in the player's language."""
+    session = thinking_session(
+        tmp_path / "db.sqlite3", pressed=False, seconds=12.0, language=language, ticks=(3.0, 6.0)
+    )
+    said: list[str] = []
+    session.say_now = said.extend
+    session.handle("hint")
+    assert said[1:] == lines
+
+
+def test_the_hint_bot_reports_progress_only_for_a_long_search() -> None:
+    from samegame.cli.play_cmd import HINT_PROGRESS_FROM, _hint_work
+
+    long_search, short_search = _hint_work("nrpa:time=12"), _hint_work("nrpa:time=2")
+    assert long_search is not None
+    assert short_search is not None
+    assert long_search.progress is not None
+    assert short_search.progress is None
+    assert HINT_PROGRESS_FROM == 5.0
 
 
 def test_ctrl_c_during_the_search_keeps_the_move_and_leaves_with_130(tmp_path: Path) -> None:

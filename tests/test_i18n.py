@@ -21,10 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from playkit import ESPEAK, espeak_words
 from samegame.game import ASSISTANCE_KINDS, Rejection
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.palette import PALETTE
 from samegame.plugins import get_host
+from samegame.presets import find_preset
 from samegame.repl.commands import ALL_WORDS, WORDS
 from samegame.rules import SelectionMode, UndoPolicy
 
@@ -33,7 +35,8 @@ Catalogue = Mapping[str, Template]
 SRC = Path(__file__).resolve().parents[1] / "src" / "samegame"
 SCANNED = sorted([*(SRC / "repl").glob("*.py"), *(SRC / "cli").glob("*.py")])
 PLURAL_FORMS = frozenset({"one", "other"})
-BUILTIN_PRESETS = {path.stem for path in (SRC / "presets").glob("*.yaml")}
+# The shipped presets (at the top of the repository, packaged as preset_files).
+BUILTIN_PRESETS = {path.stem for path in (SRC.parents[1] / "presets").glob("*.yaml")}
 
 # -- reading templates ---------------------------------------------------------------
 
@@ -224,6 +227,7 @@ def dynamic_families() -> dict[str, set[str]]:
         "help.": {kind.value for kind in WORDS},
         "rejected.": {reason.value for reason in Rejection if reason not in special},
         "practice.": _practice_reasons(),
+        "reason.": _practice_reasons(),
         "colour.": {entry.name for entry in PALETTE},
         "shape.": {entry.shape for entry in PALETTE},
         "rules.undo.": {policy.value for policy in UndoPolicy},
@@ -234,7 +238,25 @@ def dynamic_families() -> dict[str, set[str]]:
         "board_type.": set(get_host().records("board generator")),
         "formula.": set(get_host().records("scoring formula")),
         "penalty.": set(get_host().records("penalty")),
+        # What presets show says of them (Translator.description_of, name_of).
+        "describe.board_type.": set(get_host().records("board generator")),
+        "describe.formula.": set(get_host().records("scoring formula")),
+        "describe.penalty.": set(get_host().records("penalty")),
+        "describe.preset.selection.": {mode.value for mode in SelectionMode},
+        "describe.preset.undo.": {policy.value for policy in UndoPolicy},
+        "selection_mode.": {mode.value for mode in SelectionMode},
+        "size.": _builtin_sizes(),
     }
+
+
+def _builtin_sizes() -> set[str]:
+    """The size names of the shipped presets."""
+    return {size.name for name in BUILTIN_PRESETS for size in find_preset(name, get_host()).sizes}
+
+
+def test_the_shipped_presets_are_found() -> None:
+    """The families above are only as good as this list (it once came out empty)."""
+    assert {"basic", "lesson", "challenge", "tatham"} <= BUILTIN_PRESETS
 
 
 # Rejections the announcer words itself, with the keys it uses for them.
@@ -724,13 +746,32 @@ def test_misread_spellings_are_caught() -> None:
     assert not any(pattern.search("n minus 2, squared; 5 seconds") for pattern in MISREAD.values())
 
 
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+def test_espeak_ng_says_the_formulas_in_words() -> None:
+    """A30 by ear: the formulas as the catalogue says them are heard with their
+    operations; the symbols of the issue ((n-2)^2) are heard as "n two two"."""
+    minus, squared, plus = (espeak_words(word)[0] for word in ("minus", "squared", "plus"))
+    basic = espeak_words(en.MESSAGES["describe.formula.basic"])  # type: ignore[arg-type]
+    assert minus in basic
+    assert squared in basic
+    assert plus in espeak_words(en.MESSAGES["describe.formula.sum"])  # type: ignore[arg-type]
+    heard = espeak_words("(n-2)^2")
+    assert minus not in heard
+    assert squared not in heard
+
+
 def test_names_are_translated_in_japanese() -> None:
     """Preset titles and descriptions, board types, formulas and penalties: every
     built-in one has a Japanese name that keeps no English word of it (A30)."""
     english_words = re.compile(r"[A-Za-z]{3,}")
     kept = {"SameGame", "KDE", "KSame", "GNOME", "Swell", "Foop", "Simon", "Tatham", "Same", "Game"}
     problems = []
-    for prefix in ("preset.title.", "preset.description.", "board_type.", "formula.", "penalty."):
+    prefixes = (
+        *("preset.title.", "preset.description.", "board_type.", "formula.", "penalty."),
+        *("describe.board_type.", "describe.formula.", "describe.penalty.", "size."),
+        "selection_mode.",
+    )
+    for prefix in prefixes:
         for name in sorted(dynamic_families()[prefix]):
             key = f"{prefix}{name}"
             text = ja.MESSAGES.get(key)

@@ -3,9 +3,9 @@
 - A28: Ctrl-C in ``play`` ends the prompt's line, says the farewell with the
   command that resumes the game on a line of its own, and exits 130; Ctrl-D (the
   end of input) does the same with status 0.
-- A27: ``solve`` and ``bench standard`` say at the start what they do and for how
-  long, and Ctrl-C stops the search within a second, keeping and printing the best
-  result found so far, with status 130.
+- A27: ``solve``, ``bench standard``, ``simulate`` and a hint bot say at the start
+  what they do and for how long, and Ctrl-C stops the search within a second,
+  keeping and printing the best result found so far, with status 130.
 """
 
 from __future__ import annotations
@@ -154,6 +154,27 @@ def test_bench_says_what_it_does_and_ctrl_c_keeps_the_positions_played(tmp_path:
     assert b" percent of " in said
     assert b"%" not in said
     assert said.rstrip().endswith(b"Error: interrupted; the positions played so far are above")
+
+
+def test_simulate_says_what_it_does_and_ctrl_c_keeps_the_games_played(tmp_path: Path) -> None:
+    child = spawn(
+        tmp_path / "home", "simulate", "--bot", "nrpa:time=60", "--games", "3", "--size", "small"
+    )
+    try:
+        said, seconds, status = interrupt_after_start(
+            child,
+            b"Playing 3 games with nrpa:time=60: preset basic, 6x8 boards with 3 colours "
+            b"(solvable), seed 0, in this process, 60 seconds per search; "
+            b"Ctrl-C stops early and keeps the results so far.",
+        )
+    finally:
+        child.terminate(force=True)
+    assert status == 130
+    assert seconds < 2.5, seconds
+    assert b"Stopped after 0 of 3 games: nrpa:time=60 on preset basic" in said
+    assert said.rstrip().endswith(
+        b"Error: interrupted after 0 of 3 games; the results so far are above"
+    )
 
 
 # -- A27 for a hint bot: said first, and Ctrl-C keeps the best move ------------------------

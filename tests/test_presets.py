@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -30,6 +31,7 @@ from samegame.presets import (
     load_preset_file,
 )
 from samegame.presets.describe import describe_preset
+from samegame.repl.commands import ALL_WORDS
 from samegame.rules import SelectionMode, UndoPolicy
 
 SHIPPED = (
@@ -877,6 +879,47 @@ def test_describe_in_japanese_says_every_sentence_in_japanese(host: PluginHost, 
     for line in japanese[:-1]:  # the last line is the file's path
         assert not line.isascii(), line
     assert "(n-2)" not in "".join(japanese)
+    # No English name is left (A30): what is typed (the preset's and sizes' names
+    # after --size, commands) and proper names may stay, nothing else.
+    typed = {preset.name, *(size.name for size in preset.sizes)}
+    leftover = (
+        {
+            word
+            for line in japanese[:-1]
+            for word in re.findall(r"[A-Za-z]{2}[A-Za-z0-9-]*", line.replace(preset.name, ""))
+        }
+        - typed
+        - PROPER_NAMES
+        - set(ALL_WORDS)
+        - {"size"}
+    )
+    assert not leftover, (leftover, japanese)
+
+
+# Proper names kept as they are in Japanese words.
+PROPER_NAMES = {"SameGame", "KDE", "KSame", "GNOME", "Swell", "Foop", "Simon", "Tatham"}
+PROPER_NAMES |= {"Same", "Game", "js-games"}
+
+
+def test_presets_list_in_japanese_keeps_no_english_name(cli: Any) -> None:
+    result = cli("presets", "list", "--lang", "ja")
+    assert result.code == 0, result.err
+    for line in result.out.splitlines():
+        said = line.split(": ", 1)[1]
+        words = set(re.findall(r"[A-Za-z]{2}[A-Za-z0-9-]*", said))
+        assert not words - PROPER_NAMES - set(ALL_WORDS), line
+    assert "レッスン。" in result.out
+    assert "Lesson" not in result.out
+
+
+def test_the_lesson_says_its_three_shapes(host: PluginHost) -> None:
+    lesson = find_preset("lesson", host)
+    assert "Its tiles are shown as red circles, yellow diamonds and blue triangles." in (
+        describe_preset(lesson, translator("en"))
+    )
+    assert "盤面のタイルは赤の丸、黄色のひし形と青の三角で示します。" in (
+        describe_preset(lesson, translator("ja"))
+    )
 
 
 # -- the published schema ---------------------------------------------------------

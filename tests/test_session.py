@@ -257,6 +257,89 @@ def test_groups_are_largest_first_with_an_anchor(store: Store) -> None:
     assert session.handle("more").lines == ["Nothing more to say; that was all."]
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_groups_can_be_narrowed_with_the_count_first(store: Store, language: str) -> None:
+    """A26, golden: a colour (by name or shape, in either language), a least size,
+    a column, or all at once; the count comes first."""
+    session = new_session(store, settings=Settings(language=language))
+    heard = {line: session.handle(line).lines for line in NARROWED[language]}
+    assert heard == NARROWED[language]
+
+
+NARROWED = {
+    "en": {
+        "groups red": [
+            "6 groups of red circles, largest first:",
+            "9 red circles at A1, 49 points.",
+            "4 red circles at A7, 4 points.",
+            "4 red circles at C9, 4 points.",
+            "4 red circles at G3, 4 points.",
+            "2 red circles at D5, 0 points.",
+            "2 red circles at F1, 0 points.",
+        ],
+        "groups triangles 5": [
+            "1 group of blue triangles, of 5 or more tiles, largest first:",
+            "5 blue triangles at F2, 9 points.",
+        ],
+        "groups 5": [
+            "2 groups of 5 or more tiles, largest first:",
+            "9 red circles at A1, 49 points.",
+            "5 blue triangles at F2, 9 points.",
+        ],
+        "groups C": [
+            "5 groups touching column C, largest first:",
+            "9 red circles at A1, 49 points.",
+            "4 blue triangles at B4, 4 points.",
+            "4 blue triangles at C1, 4 points.",
+            "4 red circles at C9, 4 points.",
+            "2 yellow diamonds at C7, 0 points.",
+        ],
+        "groups red 3 A": [
+            "2 groups of red circles, of 3 or more tiles, touching column A, largest first:",
+            "9 red circles at A1, 49 points.",
+            "4 red circles at A7, 4 points.",
+        ],
+        "groups 99": ["No groups of 99 or more tiles."],
+        "groups Z": ["There is no such column; columns run A to G."],
+    },
+    "ja": {
+        "groups 赤": [
+            "赤の丸のグループは6個、大きい順です。",
+            "A1の赤の丸9個、49点。",
+            "A7の赤の丸4個、4点。",
+            "C9の赤の丸4個、4点。",
+            "G3の赤の丸4個、4点。",
+            "D5の赤の丸2個、0点。",
+            "F1の赤の丸2個、0点。",
+        ],
+        "groups 青の三角 ５": [
+            "青の三角、5個以上のグループは1個、大きい順です。",
+            "F2の青の三角5個、9点。",
+        ],
+        "groups 5": [
+            "5個以上のグループは2個、大きい順です。",
+            "A1の赤の丸9個、49点。",
+            "F2の青の三角5個、9点。",
+        ],
+        "groups Ｃ": [
+            "C列沿いのグループは5個、大きい順です。",
+            "A1の赤の丸9個、49点。",
+            "B4の青の三角4個、4点。",
+            "C1の青の三角4個、4点。",
+            "C9の赤の丸4個、4点。",
+            "C7の黄色のひし形2個、0点。",
+        ],
+        "groups red 3 A": [
+            "赤の丸、3個以上、A列沿いのグループは2個、大きい順です。",
+            "A1の赤の丸9個、49点。",
+            "A7の赤の丸4個、4点。",
+        ],
+        "groups 99": ["99個以上のグループはありません。"],
+        "groups Z": ["その列はありません。列はAからGまでです。"],
+    },
+}
+
+
 def test_settings_change_and_say_it(store: Store) -> None:
     session = new_session(store)
     assert session.handle("settings verbosity terse").lines == ["verbosity: terse"]

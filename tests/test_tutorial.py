@@ -48,6 +48,7 @@ from samegame.repl.tutorial import (
     PRACTICE_SIZE,
     Tutorial,
     practice_board,
+    practice_intro,
 )
 from samegame.store import Store
 from samegame.textboard import read_board, write_board
@@ -270,6 +271,23 @@ def test_answers_are_read_in_any_spelling(tutorial) -> None:
     assert said["1b"][0][0] == EN("tutorial.right")
 
 
+@pytest.mark.parametrize(("six", "zero"), [("6 tiles", "0 points"), ("6個", "０点")])
+def test_a_number_may_come_with_its_unit(tutorial, six: str, zero: str) -> None:
+    result = tutorial(six, zero, "quit")
+    said = answers_to(result)
+    assert said[six][0][0] == EN("tutorial.right")
+    assert said[zero][0][0] == EN("tutorial.right")
+
+
+def test_the_practice_names_its_board_and_how_to_play_all_of_it() -> None:
+    assert practice_intro(EN) == (
+        "Now try your own 3 moves on the lower left corner, 5 columns by 5 rows, of Lesson "
+        "board 3 (7 columns by 9 rows; samegame play --preset lesson --board-number 3 plays "
+        "all of it). Your score starts from 0, and nothing is saved."
+    )
+    assert "盤面3番(7列9行)" in practice_intro(JA)
+
+
 def test_queries_answer_without_counting_as_answers(tutorial) -> None:
     result = tutorial("cell B2", "groups red", "6", "quit")
     said = answers_to(result)
@@ -467,8 +485,19 @@ def practice(answers: Sequence[str]) -> tuple[Tutorial, list[str]]:
     script = Script([*LESSONS_RIGHT, *answers])
     tutorial = Tutorial(script, EN, practice=practice_board(get_host()))
     tutorial.run()
-    start = script.said.index(EN("tutorial.practice.intro", moves=3))
+    start = script.said.index(practice_intro(EN))
     return tutorial, script.said[start:]
+
+
+def test_a_long_list_of_groups_is_paged_in_the_tutorial_as_in_play() -> None:
+    """A26 in the tutorial: 10 groups make 11 lines; 10 are said, then more."""
+    pairs = read_board("RRBBR\nYYRRB\nBBYYR\nRRBBY\nYYRRB\n")
+    script = Script([*LESSONS_RIGHT, "groups", "more", "more", "skip"])
+    Tutorial(script, EN, practice=pairs).run()
+    start = script.said.index(EN("groups.heading", count=10))
+    assert script.said[start + 10] == EN("more.left", count=1)
+    assert script.said[start + 11] == "2 blue triangles at C5, 0 points."
+    assert script.said[start + 12] == EN("more.nothing")
 
 
 def test_the_practice_scores_from_zero_and_ends_after_three_moves() -> None:

@@ -21,7 +21,7 @@ from samegame.contributions import Command, PresetDirectory, Renderer, ScoringFo
 from samegame.hookspecs import hookimpl
 from samegame.textboard import board_rows
 
-CUBES = ScoringFormula("cubes", lambda n: max(0, n - 2) ** 3, "(n-2)^3 points for n tiles")
+CUBES = ScoringFormula("cubes", lambda n: max(0, n - 2) ** 3, "n minus 2, cubed, for n tiles")
 PRESETS = Path(__file__).resolve().parent / "presets"
 
 

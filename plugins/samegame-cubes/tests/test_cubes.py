@@ -56,7 +56,7 @@ def test_cubes_speaks_japanese_through_its_own_words() -> None:
     lines = describe_preset(find_preset("cubes", host), translator("ja"))
     assert "得点方式「3乗」: n個のグループは、nから2を引いて3乗した点。" in lines
     english = describe_preset(find_preset("cubes", host), translator("en"))
-    assert "Scoring formula cubes: (n-2)^3 points for n tiles." in english
+    assert "Scoring formula cubes: n minus 2, cubed, for n tiles." in english
 
 
 def test_words_for_a_name_the_plugin_does_not_own_are_refused() -> None:

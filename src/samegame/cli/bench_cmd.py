@@ -51,7 +51,7 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
-from samegame.cli.longwork import Interruption, interruptible, progress, say, seconds_words
+from samegame.cli.longwork import Interruption, budget_words, interruptible, progress, say
 from samegame.coords import format_cell
 from samegame.plugins import UnknownNameError
 from samegame.records import make_record
@@ -184,19 +184,6 @@ def _seconds(value: float) -> str:
     return f"{value:.1f} seconds"
 
 
-def _budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
-    """A search bot's time budget per search and how it is said: ``12 seconds`` or
-    a fixed amount of work; None for a bot that is not long work (it says nothing)."""
-    bot = host().bot(spec.name).create(spec.options)
-    if not isinstance(bot, SearchBot):
-        return None, None
-    prepare(bot.spec.algorithm)  # compiled before the first line, not in the budget
-    seconds = bot.spec.seconds
-    if seconds is None:
-        return None, "a fixed amount of work"
-    return seconds, seconds_words(seconds)
-
-
 def _position_line(position: int, entry: dict[str, Any]) -> str:
     result = "board cleared" if entry["cleared"] else f"{entry['remaining']} tiles left"
     anchors = ", ".join(
@@ -234,8 +221,9 @@ def standard_command(
     output: FormatOption = TextOrJson.text,
     bot_timeout: BotTimeoutOption = None,
 ) -> None:
-    """Play a bot on the 20 standard research positions (15x15, 5 colours, (n-2)^2,
-    1000 for a clear) and compare with the published scores, one line per position.
+    """Play a bot on the 20 standard research positions (15 by 15, 5 colours, n minus 2,
+    squared, and 1000 for a clear) and compare with the published scores, one line
+    per position.
 
     Position p's bot seed derives from (--seed, p). The records verify with
     'samegame verify'.
@@ -250,14 +238,13 @@ def standard_command(
     rules = preset.rules
     boards = standard_positions()
     entries: list[dict[str, Any]] = []
-    seconds_each, budget = _budget_words(spec)
+    seconds_each, budget = budget_words(spec)
     count = len(chosen)
-    if budget is not None:
-        say(
-            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
-            f"with {spec}, {budget} per search; "
-            "Ctrl-C stops early and keeps the positions played."
-        )
+    each = "" if budget is None else f", {budget} per search"
+    say(
+        f"Playing {count} standard {'position' if count == 1 else 'positions'} "
+        f"with {spec}{each}; Ctrl-C stops early and keeps the positions played."
+    )
     started = time.perf_counter()
     with _records(out) as stream, _interruptible(spec) as interruption:
         for index, position in enumerate(chosen):
@@ -369,7 +356,7 @@ def solve_command(
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
-    budget_seconds, budget = _budget_words(spec)
+    budget_seconds, budget = budget_words(spec)
     if budget is not None:
         say(
             f"Searching the board with {spec} for {budget}; "

@@ -7,15 +7,18 @@ from typing import Annotated
 import typer
 
 from samegame.cli.common import (
+    AccessibleOption,
     BoardNumberOption,
     BoardTypeOption,
     ColoursOption,
+    LangOption,
     PresetOption,
     SizeOption,
     SymbolChoice,
     SymbolsOption,
     board_setup,
     chosen_renderer,
+    chosen_settings,
     host,
     load_preset,
     numbered_board,
@@ -57,8 +60,13 @@ def show(
         ),
     ] = "text",
     symbols: SymbolsOption = None,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
 ) -> None:
-    """Print the board that a board number gives under a preset, size and colour count."""
+    """Print the board that a board number gives under a preset, size and colour count.
+
+    The text format speaks the saved language; in accessible mode it reads the rows
+    as play's board command does instead of drawing them."""
     renderer = None if output in OWN_FORMATS else chosen_renderer(output, "--format")
     preset = load_preset(preset_name)
     setup = board_setup(preset, size, colours, board_type)
@@ -94,16 +102,31 @@ def show(
         return
     if output == "board":
         typer.echo(write_board(board), nl=False)
-    else:
-        typer.echo(
-            f"Board {board_number}, {setup.board_type}, {board.width} columns by "
-            f"{board.height} rows, {setup.spec.colours} colours:"
-        )
-        typer.echo(host().renderer("text").render(board, drawing), nl=False)
-        from samegame.i18n import translator
-        from samegame.repl.announcer import Announcer
+        if moves is not None:
+            typer.echo(f"Solution, {len(moves)} moves: {' '.join(moves)}")
+        return
+    from samegame.i18n import translator
+    from samegame.repl.announcer import Announcer
+    from samegame.repl.terminal import resolve_accessible
 
-        announcer = Announcer(translator("en"), order=setup.palette)
+    settings = chosen_settings(lang, accessible, read_only=True).settings
+    tr = translator(settings.language)
+    announcer = Announcer(tr, order=setup.palette)
+    typer.echo(
+        tr(
+            "board.show.heading",
+            number=board_number,
+            board_type=tr.name_of("board_type", setup.board_type),
+            width=board.width,
+            height=board.height,
+            colours=setup.spec.colours,
+        )
+    )
+    if resolve_accessible(None, settings.accessible):
+        for line in announcer.board(board)[1:]:  # rows in words, then the legend (A25)
+            typer.echo(line)
+    else:
+        typer.echo(host().renderer("text").render(board, drawing), nl=False)
         typer.echo(announcer.legend(board, shown_as))
     if moves is not None:
-        typer.echo(f"Solution, {len(moves)} moves: {' '.join(moves)}")
+        typer.echo(tr("board.show.solution", count=len(moves), moves=" ".join(moves)))

@@ -1,6 +1,7 @@
 """Long work on the command line (A27): say at the start what is done and for how
 long, a few plain progress lines on stderr, and Ctrl-C that stops the search at
-once and keeps the best result found so far.
+once and keeps the best result found so far (``solve``, ``bench``, a hint bot,
+``simulate`` and ``compare``).
 
 A search runs in compiled code that holds the main thread, where Python's own
 Ctrl-C handling would wait for it to finish. So while long work runs, Ctrl-C is
@@ -22,14 +23,16 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
 
 import typer
 
+from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
+from samegame.sim.bounded import seconds_words
 
 PROGRESS_LINES = 4
 """How many progress lines a timed search prints, at most (every quarter)."""
@@ -44,10 +47,21 @@ def say(line: str) -> None:
     typer.echo(line, err=True)
 
 
-def seconds_words(seconds: float) -> str:
-    """``5 seconds``, ``1 second``, ``2.5 seconds``: seconds as a word (A30)."""
-    text = f"{seconds:g}"
-    return f"{text} second" if text == "1" else f"{text} seconds"
+def budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
+    """A search bot's time budget per search and how it is said: ``12 seconds`` or
+    a fixed amount of work; (None, None) for a bot that does not search. The
+    search's compiled code is loaded here, before the first line and the clock."""
+    from samegame.bots.search.bot import SearchBot
+    from samegame.plugins import get_host
+
+    bot = get_host().bot(spec.name).create(spec.options)
+    if not isinstance(bot, SearchBot):
+        return None, None
+    engine.prepare(bot.spec.algorithm)
+    seconds = bot.spec.seconds
+    if seconds is None:
+        return None, "a fixed amount of work"
+    return seconds, seconds_words(seconds)
 
 
 class Interruption:
@@ -101,9 +115,12 @@ class Interruption:
 
 
 @contextmanager
-def interruptible() -> Iterator[Interruption]:
+def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
     """Ctrl-C stops every search within this block at once; the block goes on
-    with the best results so far and checks ``bool(interruption)`` to stop. If the
+    with the best results so far and checks ``bool(interruption)`` to stop. With
+    ``raises`` Ctrl-C also raises KeyboardInterrupt in the main thread as soon as
+    the search has let go of it, for work that drops the game it was playing
+    (``simulate`` keeps only whole games). If the
     block is still running ``ESCALATE_SECONDS`` later (stuck in a plugin), or on a
     second Ctrl-C, KeyboardInterrupt is raised in it instead (when the command line
     is armed, the second Ctrl-C ends the process: ``samegame.cli.interrupts``)."""
@@ -120,6 +137,8 @@ def interruptible() -> Iterator[Interruption]:
         if interrupts.pressed() > 1:
             raise KeyboardInterrupt  # a second Ctrl-C (when unarmed: in tests)
         interruption.hit()
+        if raises:
+            raise KeyboardInterrupt
 
     def watch() -> None:
         while True:
@@ -149,27 +168,33 @@ def interruptible() -> Iterator[Interruption]:
 
 
 @contextmanager
-def progress(seconds: float | None, line: str) -> Iterator[None]:
-    """While a timed search of ``seconds`` runs: a progress line on stderr every
-    quarter of the time (``line`` formatted with ``done`` and ``total``), at most
-    ``PROGRESS_LINES`` of them; nothing for untimed work."""
+def ticks(seconds: float | None, report: Callable[[float], None]) -> Iterator[None]:
+    """While a timed search of ``seconds`` runs: ``report(done)`` every quarter of
+    the time, from another thread, at most ``PROGRESS_LINES - 1`` times (the end
+    says itself); nothing for untimed work or less than 2 seconds."""
     if seconds is None or seconds < 2:
         yield
         return
     stop = threading.Event()
     started = time.monotonic()
 
-    def report() -> None:
+    def run() -> None:
         for quarter in range(1, PROGRESS_LINES):
             if stop.wait(max(0.0, started + seconds * quarter / PROGRESS_LINES - time.monotonic())):
                 return
-            done = seconds * quarter / PROGRESS_LINES
-            say(line.format(done=seconds_words(round(done, 1)), total=seconds_words(seconds)))
+            report(round(seconds * quarter / PROGRESS_LINES, 1))
 
-    thread = threading.Thread(target=report, name="samegame-progress", daemon=True)
+    thread = threading.Thread(target=run, name="samegame-progress", daemon=True)
     thread.start()
     try:
         yield
     finally:
         stop.set()
         thread.join()
+
+
+def progress(seconds: float | None, line: str) -> AbstractContextManager[None]:
+    """A progress line on stderr every quarter of a timed search (``line``
+    formatted with ``done`` and ``total`` in words), as ``ticks``."""
+    total = None if seconds is None else seconds_words(seconds)
+    return ticks(seconds, lambda done: say(line.format(done=seconds_words(done), total=total)))

@@ -238,20 +238,33 @@ def _hint_bot(text: str) -> tuple[str, Callable[[], Bot]]:
     return spec.name, lambda: factory.create(spec.options)
 
 
+HINT_PROGRESS_FROM = 5.0
+"""A hint search of this many seconds or more says how far it is, every quarter."""
+
+
 def _hint_work(text: str) -> HintWork | None:
     """A searching hint bot as long work: it says what it does and for how long,
     and Ctrl-C stops it at once (A27); None for a bot that answers at once. The
     spec was checked by ``_hint_bot``."""
     from samegame.bots.search.bot import SearchBot
     from samegame.bots.search.engine import prepare
-    from samegame.cli.longwork import interruptible
+    from samegame.cli.longwork import interruptible, ticks
 
     spec = parse_bot_spec(text)
     bot = host().bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):
         return None
     algorithm = bot.spec.algorithm
-    return HintWork(str(spec), bot.spec.seconds, lambda: prepare(algorithm), interruptible)
+    seconds = bot.spec.seconds
+    # A few lines while it thinks, for a search long enough to wonder about.
+    ticking = seconds is not None and seconds >= HINT_PROGRESS_FROM
+    return HintWork(
+        str(spec),
+        seconds,
+        lambda: prepare(algorithm),
+        interruptible,
+        (lambda report: ticks(seconds, report)) if ticking else None,
+    )
 
 
 def _saved_table(game_id: int) -> tuple[Preset, BoardSetup, SavedGame]:

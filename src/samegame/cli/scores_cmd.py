@@ -66,7 +66,7 @@ def score_line(say: Announcer, entry: ScoreEntry) -> str:
         cleared=cleared,
         count=entry.moves,
         board=board,
-        preset=entry.preset,
+        preset=say.preset_name(entry.preset),
         date=_date(entry),
     )
 
@@ -130,7 +130,7 @@ def scores_command(
     for challenge in challenges:
         if challenge.preset != preset:
             preset = challenge.preset
-            typer.echo(say.tr("scores.challenges", preset=preset))
+            typer.echo(say.tr("scores.challenges", preset=say.preset_name(preset)))
         typer.echo(challenge_line(say, challenge))
 
 
@@ -145,13 +145,14 @@ def game_line(say: Announcer, game: SavedGame) -> str:
     head = tr(
         "entry.game",
         game=game.game_id,
-        preset=setup.preset,
+        preset=say.preset_name(setup.preset),
         category=describe_category(say, setup.category),
         board=board,
     )
     notes = ""
     if game.practice and game.reasons:
-        notes += tr("entry.practice", reasons=say.join(list(game.reasons)))
+        reasons = [tr(f"reason.{reason}") for reason in game.reasons]
+        notes += tr("entry.practice", reasons=say.join(reasons))
     if game.assistance:
         used = [tr(f"assistance.{kind}") for kind in game.assistance]
         notes += tr("entry.help", used=say.join(used))

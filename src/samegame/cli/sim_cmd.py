@@ -39,6 +39,7 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import CommandError, ExitCode, fail
+from samegame.cli.longwork import budget_words, interruptible, say
 from samegame.plugins import UnknownNameError
 from samegame.presets import Preset, PresetError, find_preset
 from samegame.record_schema import json_schema
@@ -212,6 +213,18 @@ def _executor(where: Where) -> Iterator[Executor]:
         raise fail(str(error), ExitCode.CONFIG) from None
 
 
+def _say_start(what: str, bots: list[str], plan: Plan, where: Where) -> None:
+    """The first line of long work (A27), on stderr: ``what`` is played, on what
+    boards, where, for how long a search thinks, and what Ctrl-C does."""
+    budgets = [budget_words(parse_bot_spec(bot))[1] for bot in bots]
+    each = sorted({budget for budget in budgets if budget is not None})
+    thinking = f", {' or '.join(each)} per search" if each else ""
+    say(
+        f"{what}: {plan.about}, {where.describe()}{thinking}; "
+        "Ctrl-C stops early and keeps the results so far."
+    )
+
+
 def _progress(total: int, noun: str) -> Progress:
     live = sys.stderr.isatty() and not resolve_accessible(None, None)
     return Progress(total, sys.stderr, noun=noun, live=live)
@@ -301,16 +314,21 @@ def simulate_command(
         [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
     )
     with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
+        bot_name = plan.setups[0].bot
+        _say_start(
+            f"Playing {games} {plural(games, 'game')} with {bot_name}", [bot_name], plan, where
+        )
         progress = _progress(games, "games")
         started = time.perf_counter()
-        summary, stop = simulate(
-            plan.setups[0],
-            games,
-            executor,
-            boards=plan.boards,
-            write=records.write,
-            progress=progress,
-        )
+        with interruptible(raises=True):  # a search in this process lets go at once
+            summary, stop = simulate(
+                plan.setups[0],
+                games,
+                executor,
+                boards=plan.boards,
+                write=records.write,
+                progress=progress,
+            )
         seconds = time.perf_counter() - started
         progress.close()
         if summary.games or stop is None:  # an early stop keeps the whole records so far
@@ -394,10 +412,13 @@ def compare_command(
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
     with terminate_raises(), _executor(where) as executor:
+        what = f"Comparing {' and '.join(listed)} on {games} {plural(games, 'board')}"
+        _say_start(what, listed, plan, where)
         progress = _progress(games, "boards")
-        comparison, stop = compare(
-            plan.setups, games, executor, boards=plan.boards, progress=progress
-        )
+        with interruptible(raises=True):
+            comparison, stop = compare(
+                plan.setups, games, executor, boards=plan.boards, progress=progress
+            )
         progress.close()
     judged = [gate.judge(comparison) for gate in gates] if stop is None else []
     if output is TextOrJson.json:

@@ -64,6 +64,16 @@ MESSAGES: Mapping[str, str] = {
     "penalty.none": "なし",
     "penalty.leftover-squared": "残りの2乗",
     "penalty.leftover-formula": "残りに同じ式",
+    "selection_mode.confirm": "選んで確定",
+    "selection_mode.one-click": "ワンクリック",
+    "size.tiny": "極小",
+    "size.small": "小",
+    "size.medium": "中",
+    "size.medium-4": "中、4色",
+    "size.large": "大",
+    "size.large-4": "大、4色",
+    "size.standard": "スタンダード",
+    "size.stage": "ステージ",
     "preset.description.basic": (
         "n個のグループは、nから2を引いて2乗した点です。盤面をすべて消すと1000点の追加です。"
     ),
@@ -172,6 +182,8 @@ MESSAGES: Mapping[str, str] = {
     "next.last_stage": "これが最後のステージでした。",
     # queries
     "board.heading": "盤面、{width}列{height}行。上の行から順に読みます。",
+    "board.show.heading": "盤面{number}、{board_type}、{width}列{height}行、{colours}色です。",
+    "board.show.solution": "全部消す手順、{count}手: {moves}",
     "row": "{number}行目、{count}個: {cells}",
     "row.empty": "{number}行目は空です。",
     "cells.empty": "空き{count}マス",
@@ -208,6 +220,10 @@ MESSAGES: Mapping[str, str] = {
     "assistance.hint": "ヒント",
     "assistance.undo": "取り消し (undo)",
     "assistance.explain": "解説",
+    "reason.undo": "取り消し",
+    "reason.hint": "ヒント",
+    "reason.restart": "やり直し",
+    "reason.replay": "前に遊んだ盤面",
     "last.nothing": "まだ何も読み上げていません。",
     "coords": (
         "列は英字で、左端がA、右端が{last}です。行は数字で、下端が1、上端が{height}です。"
@@ -241,9 +257,11 @@ MESSAGES: Mapping[str, str] = {
     "describe.preset.board_type.default.about": "盤面の種類「{name}」(標準): {about}。",
     "describe.preset.size": "サイズ「{name}」: {width}列{height}行、{colours}色。",
     "describe.preset.size.default": "サイズ「{name}」(標準): {width}列{height}行、{colours}色。",
-    "describe.preset.other_size": "ほかのサイズは「列x行」で指定できます(例: {width}x{height})。",
+    "describe.preset.other_size": "サイズは --size と名前({names})で選べます。ほかのサイズは「列x行」で指定できます(例: {width}x{height})。",
     "describe.preset.colours": "色の数は{choices}から選べます。",
-    "describe.preset.stage": "{name}: {width}列{height}行、{colours}色、盤面の種類「{board_type}」。",
+    "describe.preset.stage": "ステージ{stage}、{name}: {width}列{height}行、{colours}色、盤面の種類「{board_type}」。",
+    "describe.preset.stage.plain": "ステージ{stage}: {width}列{height}行、{colours}色、盤面の種類「{board_type}」。",
+    "describe.preset.palette": "盤面のタイルは{tiles}で示します。",
     "describe.preset.path": "読み込み元: {path}。",
     "describe.board_type.random": "色は一様にランダム",
     "describe.board_type.random-with-move": "一様にランダムで、必ず1手以上打てる",
@@ -252,6 +270,7 @@ MESSAGES: Mapping[str, str] = {
     "describe.formula.basic": "n個のグループは、nから2を引いて2乗した点",
     "describe.formula.pairs": "n個のグループは、nから1を引いて2乗した点",
     "describe.formula.sum": "n個のグループは、nとn足す1を掛けて2で割った点",
+    "describe.penalty.none": "残ったタイルがあっても点は引きません",
     "describe.penalty.leftover-squared": "残りのタイル数から2を引いて2乗した点を引きます。スコアは0より下がりません",
     "describe.penalty.leftover-formula": "残りのタイル数に得点方式を当てはめた点を引きます",
     "rules.formula": "得点方式は{name}、{description}。",
@@ -274,6 +293,7 @@ MESSAGES: Mapping[str, str] = {
     "hint.reason.last": "残りの{tile}をすべて消すので、取り残しが出ません。",
     "hint.reason.search": "{bot} ボットの探索で、見つかった中で最も良い展開につながる手です。",
     "hint.thinking": "{bot} にヒントを聞いています。考える時間は{seconds}です。Ctrl-C で止めると、それまでの最良の手を示します。",
+    "hint.progress": "考えています。{total}のうち{done}が過ぎました。",
     "hint.thinking.work": "{bot} にヒントを聞いています。決まった量だけ考えます。Ctrl-C で止めると、それまでの最良の手を示します。",
     "seconds": "{number}秒",
     "hint.reason.points": "今いちばん得点が高く、次の良い手も残ります。",
@@ -294,7 +314,7 @@ MESSAGES: Mapping[str, str] = {
     "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字 0-9 で入力してください。",
     "error.groups_argument": (
         "「{text}」は色でも大きさでも列でもありません。"
-        "groups red、groups 5、groups C のように入力してください。"
+        "groups 赤(または groups red)、groups 5、groups C のように入力してください。"
     ),
     "error.no_argument": "{command}の後には何も付けません。「{text}」は無視し、何もしていません。",
     # leaving
@@ -321,7 +341,7 @@ MESSAGES: Mapping[str, str] = {
     "help.cell": "{word} ({short}) C5: そのマスに何があるかを読みます。",
     "help.groups": (
         "{word} ({short}) [色、大きさ、列]: すべてのグループを大きい順に読みます。"
-        "groups red、groups 5、groups C のように絞り込めます。"
+        "groups 赤(または groups red)、groups 三角、groups 5、groups C のように絞り込めます。"
     ),
     "help.more": "{word} ({short}): 長い答えの続きを読みます。",
     "help.summary": "{word} ({short}): スコア、手数、残りのタイルとグループです。",
@@ -494,8 +514,9 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.choice.move.blue": "次に、A1の青の三角6個を消しましょう。",
     "tutorial.choice.after": "16点です。盤面をすべて消してもボーナスはありません。レッスンのルールでは、グループだけが点になります。",
     "tutorial.practice.intro": (
-        "では、自分で{moves}手指してみましょう。レッスンの盤面の左下の角、5列5行です。"
-        "スコアは0から始まり、何も保存しません。"
+        "では、自分で{moves}手指してみましょう。レッスンの盤面{number}番({full_width}列{full_height}行)の"
+        "左下の角、{width}列{height}行です。盤面全体は samegame play --preset lesson --board-number {number} "
+        "で遊べます。スコアは0から始まり、何も保存しません。"
     ),
     "tutorial.practice.commands": (
         "マスを入力するとグループを選び、同じマスをもう一度入力すると消します。explain は指せる手を1つ示し、"

@@ -80,16 +80,21 @@ def _play(preset: Preset, tr: Translator) -> Iterator[str]:
     )
     mode = rules.selection
     words = tr(f"describe.preset.selection.{mode.value}")
-    others = [str(other) for other in preset.selection_modes if other != mode]
+    named = tr.name_of("selection_mode", mode.value)
+    others = [
+        tr.name_of("selection_mode", other.value)
+        for other in preset.selection_modes
+        if other != mode
+    ]
     if others:
         yield tr(
             "describe.preset.selection_default",
-            mode=mode.value,
+            mode=named,
             words=words,
             others=_numbers(tr, others),
         )
     else:
-        yield tr("describe.preset.selection", mode=mode.value, words=words)
+        yield tr("describe.preset.selection", mode=named, words=words)
 
 
 def _boards(preset: Preset, tr: Translator) -> Iterator[str]:
@@ -108,17 +113,39 @@ def _boards(preset: Preset, tr: Translator) -> Iterator[str]:
             if size.name == preset.default_size
             else "describe.preset.size"
         )
-        yield tr(key, name=size.name, width=size.width, height=size.height, colours=size.colours)
+        yield tr(
+            key,
+            name=tr.name_of("size", size.name),
+            width=size.width,
+            height=size.height,
+            colours=size.colours,
+        )
     example = next(size for size in preset.sizes if size.name == preset.default_size)
-    yield tr("describe.preset.other_size", width=example.width, height=example.height)
+    yield tr(
+        "describe.preset.other_size",
+        names=_numbers(tr, [size.name for size in preset.sizes]),
+        width=example.width,
+        height=example.height,
+    )
     if preset.colour_choices:
         yield tr("describe.preset.colours", choices=_numbers(tr, preset.colour_choices))
-    for stage in preset.stages:
-        yield tr(
-            "describe.preset.stage",
-            name=stage.name,
-            width=stage.width,
-            height=stage.height,
-            colours=stage.colours,
-            board_type=tr.name_of("board_type", stage.board_type),
+    for number, stage in enumerate(preset.stages, start=1):
+        shape = {
+            "stage": number,
+            "width": stage.width,
+            "height": stage.height,
+            "colours": stage.colours,
+            "board_type": tr.name_of("board_type", stage.board_type),
+        }
+        if stage.name_adds(number):
+            yield tr("describe.preset.stage", name=stage.name, **shape)
+        else:
+            yield tr("describe.preset.stage.plain", **shape)
+    if preset.palette:
+        most = max(
+            [size.colours for size in preset.sizes]
+            + list(preset.colour_choices or ())
+            + [stage.colours for stage in preset.stages]
         )
+        tiles = tr.join([tr.tile(colour, count=2) for colour in preset.palette[:most]])
+        yield tr("describe.preset.palette", tiles=tiles)

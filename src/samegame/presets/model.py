@@ -47,6 +47,24 @@ class Stage:
     colours: int
     board_type: str
 
+    def name_adds(self, number: int, *spoken: str) -> bool:
+        """Whether the name says more than the stage's number: not when it is
+        empty, ``Stage 2`` or one of the ``spoken`` ways of saying the number."""
+        return stage_name_adds(self.name, number, *spoken)
+
+
+def stage_name_adds(name: str, number: int, *spoken: str) -> bool:
+    """Whether a stage's ``name`` says more than its ``number``: not when it is
+    empty, ``Stage 2`` (any case) or one of the ``spoken`` words for the number
+    (``Stage 2.``, ``ステージ2。``).
+
+    >>> stage_name_adds("Stage 1", 1), stage_name_adds("Five colours", 2)
+    (False, True)
+    """
+    said = name.strip().casefold()
+    plain = {f"stage {number}", *(words.rstrip(".。").casefold() for words in spoken)}
+    return bool(said) and said not in plain
+
 
 @dataclass(frozen=True)
 class BoardSetup:

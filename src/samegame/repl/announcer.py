@@ -30,8 +30,33 @@ from samegame.events import (
 from samegame.game import GameResult, MoveRejected, Preview, Rejection
 from samegame.i18n import Translator
 from samegame.palette import PALETTE, tile_number
-from samegame.repl.commands import GroupFilter
+from samegame.repl.commands import Command, GroupFilter, Kind
 from samegame.rules import Rules
+
+# A long answer stops after this many lines and says how many more ``more`` gives.
+PAGE_LINES = 10
+
+
+class Pager:
+    """A long answer said ``PAGE_LINES`` lines at a time (A26), for play and the
+    tutorial alike: ``page`` says the first lines and how many more there are,
+    ``more`` the next ones."""
+
+    def __init__(self) -> None:
+        self.rest: list[str] = []
+
+    def page(self, lines: list[str], tr: Translator) -> list[str]:
+        if len(lines) <= PAGE_LINES:
+            self.rest = []
+            return lines
+        self.rest = lines[PAGE_LINES:]
+        return [*lines[:PAGE_LINES], tr("more.left", count=len(self.rest))]
+
+    def more(self, tr: Translator) -> list[str]:
+        return self.page(self.rest, tr) if self.rest else [tr("more.nothing")]
+
+    def clear(self) -> None:
+        self.rest = []
 
 
 class Verbosity(StrEnum):
@@ -76,16 +101,16 @@ class Announcer:
 
     def tile(self, colour: int) -> str:
         """``red circle``: one tile's colour and shape, without a number."""
-        entry = PALETTE[colour]
-        return self.tr(
-            "tile",
-            colour=self.tr(f"colour.{entry.name}"),
-            shape=self.tr(f"shape.{entry.shape}", count=1),
-        )
+        return self.tr.tile(colour)
 
     def named(self, family: str, name: str) -> str:
         """A ``board_type``, ``formula`` or ``penalty`` name in the player's language."""
         return self.tr.name_of(family, name)
+
+    def preset_name(self, name: str) -> str:
+        """A preset as a record names it (``lesson``): its title in the player's
+        language when a catalogue has one (``Lesson``, ``レッスン``), else the name."""
+        return self.tr.name_of("preset.title", name)
 
     def preset_text(self, part: str, name: str, text: str) -> str:
         """A preset's ``title`` or ``description`` in the player's language."""
@@ -260,6 +285,25 @@ class Announcer:
 
     # -- queries -----------------------------------------------------------------
 
+    def query(self, command: Command, board: Board, rules: Rules) -> list[str] | None:
+        """The answer to a query about the board alone (``row``, ``column``,
+        ``cell``, ``groups``, ``colours``, ``coords``), for play and the tutorial
+        alike; None for any other command."""
+        kind = command.kind
+        if kind is Kind.ROW and command.number is not None:
+            return self.row(board, command.number)
+        if kind is Kind.COLUMN and command.number is not None:
+            return self.column(board, command.number)
+        if kind is Kind.CELL and command.cell is not None:
+            return self.cell(board, command.cell, rules)
+        if kind is Kind.GROUPS:
+            return self.groups(board, rules, command.only)
+        if kind is Kind.COLOURS:
+            return self.colours(board)
+        if kind is Kind.COORDS:
+            return self.coords(board)
+        return None
+
     def board(self, board: Board) -> list[str]:
         """``Row 5, 3 tiles: R R, empty, B`` for every row, top first, then the legend."""
         lines = [self._row_line(board, number) for number in range(board.height, 0, -1)]
@@ -365,6 +409,8 @@ class Announcer:
     def groups(self, board: Board, rules: Rules, only: GroupFilter | None = None) -> list[str]:
         """Every group, largest first with its anchor, the count first; ``only``
         narrows them to a colour, a least size or a column they touch."""
+        if only is not None and only.column is not None and not 0 <= only.column < board.width:
+            return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
         groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
         if only is not None:
             groups = [g for g in groups if _matches(board, g, only)]
@@ -391,12 +437,7 @@ class Announcer:
     def _filters(self, only: GroupFilter) -> str:
         parts = []
         if only.colour is not None:
-            entry = PALETTE[only.colour]
-            kind = self.tr(
-                "tile",
-                colour=self.tr(f"colour.{entry.name}"),
-                shape=self.tr(f"shape.{entry.shape}", count=2),
-            )
+            kind = self.tr.tile(only.colour, count=2)
             parts.append(self.tr("groups.filter.colour", tiles=kind))
         if only.min_size is not None:
             parts.append(self.tr("groups.filter.size", size=only.min_size))

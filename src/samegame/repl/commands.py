@@ -15,6 +15,7 @@ GroupFilter(colour=0, min_size=5, column=None)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -96,10 +97,29 @@ class GroupFilter:
     column: int | None = None
 
 
-# Words that name a colour in ``groups red``: colour names and shape names.
-_COLOUR_WORDS = {
-    word: entry.index for entry in PALETTE for word in (entry.name, entry.shape, entry.plural_shape)
-}
+def _colour_words() -> dict[str, int]:
+    """Words that name a colour in ``groups red``: colour names and shape names,
+    in every language (``groups 赤``, ``groups 丸``, ``groups 赤の丸``)."""
+    from samegame.i18n import LANGUAGES, translator
+
+    words = {
+        word: entry.index
+        for entry in PALETTE
+        for word in (entry.name, entry.shape, entry.plural_shape)
+    }
+    for language in LANGUAGES:
+        tr = translator(language)
+        for entry in PALETTE:
+            colour = tr(f"colour.{entry.name}")
+            for count in (1, 2):
+                shape = tr(f"shape.{entry.shape}", count=count)
+                tile = tr.tile(entry.index, count=count)
+                for word in (colour, shape, tile):
+                    words.setdefault(word.lower(), entry.index)
+    return words
+
+
+_COLOUR_WORDS = _colour_words()
 
 
 @dataclass(frozen=True)
@@ -174,7 +194,7 @@ def _group_filter(text: str) -> GroupFilter:
     """``red``, ``5`` (at least 5 tiles), ``C`` (touching column C), or several of
     them: ``groups red 5``. A colour by name or shape, since letters are columns."""
     colour = min_size = column = None
-    for word in text.lower().split():
+    for word in unicodedata.normalize("NFKC", text).lower().split():
         number = parse_digits(word)
         if word in _COLOUR_WORDS and colour is None:
             colour = _COLOUR_WORDS[word]

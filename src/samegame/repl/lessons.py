@@ -41,11 +41,28 @@ def normalised(answer: str) -> str:
     return unicodedata.normalize("NFKC", answer).strip()
 
 
+# Words a number may be answered with: ``6 tiles``, ``25 points``, ``6個``, ``25点``.
+UNITS = ("tiles", "tile", "points", "point", "個", "点")
+
+
+def without_unit(answer: str) -> str:
+    """The answer without the unit word after its number.
+
+    >>> without_unit("6 tiles"), without_unit("25点"), without_unit("7")
+    ('6', '25', '7')
+    """
+    for unit in UNITS:
+        if answer.lower().endswith(unit):
+            return answer[: -len(unit)].strip()
+    return answer
+
+
 def is_number(expected: Callable[[Game], int]) -> Check:
-    """The answer is the number ``expected`` gives on the game when it is asked."""
+    """The answer is the number ``expected`` gives on the game when it is asked,
+    with or without its unit (``6``, ``6 tiles``, ``6個``)."""
 
     def check(game: Game, answer: str) -> bool:
-        number = parse_digits(normalised(answer))
+        number = parse_digits(without_unit(normalised(answer)))
         return number is not None and number == expected(game)
 
     return check

@@ -21,7 +21,8 @@ def run_session(session: Session, io: LineIO) -> int:
     session.say_now = io.write
     io.write(session.start())
     if session.draw is not None and session.game is not None:
-        io.write(session.drawing(session.game.board))
+        # The first drawing says which letter is which colour and shape (A4).
+        io.write(session.drawing(session.game.board, legend=True))
     while True:
         try:
             line = io.read()

@@ -7,7 +7,7 @@ before it is announced, so a killed process loses nothing that was said.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from samegame.board import Board
@@ -17,7 +17,8 @@ from samegame.game import Game, MoveRejected, Rejection
 from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
 from samegame.plugins import PluginHost
-from samegame.repl.announcer import Announcer, Verbosity
+from samegame.presets.model import stage_name_adds
+from samegame.repl.announcer import Announcer, Pager, Verbosity
 from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.settings import ALIASES, SettingError, Settings, saved_with
 from samegame.rng import StableRandom, derive_seed
@@ -51,12 +52,13 @@ class HintWork:
     seconds: float | None
     prepare: Callable[[], None]
     interruptible: Callable[[], AbstractContextManager[object]]
+    # Calls its argument with the seconds searched so far, a few times while a
+    # long search runs (``samegame.cli.longwork.ticks``); None: no progress lines.
+    progress: Callable[[Callable[[float], None]], AbstractContextManager[object]] | None = None
 
 
 Renderer = Callable[[Board], str]
 
-# A long answer stops after this many lines and says how many more ``more`` gives.
-PAGE_LINES = 10
 
 # Clicks that find no group also drop the selection; the player is told.
 _POINTED_AWAY = (Rejection.OUTSIDE, Rejection.EMPTY_CELL, Rejection.TOO_SMALL)
@@ -114,7 +116,7 @@ class Session:
         self.interrupted = False
         self.hint_bot: tuple[int, Bot, StableRandom] | None = None
         self.last_hint: tuple[Board, Cell] | None = None
-        self.more: list[str] = []
+        self.pager = Pager()
 
     # -- what is played ----------------------------------------------------------
 
@@ -186,10 +188,7 @@ class Session:
     def _stage_line(self, number: int, name: str) -> str:
         """``Stage 2: Five colours.``, or ``Stage 2.`` when the name says no more."""
         plain = self.tr("challenge.stage.plain", stage=number)
-        if not name.strip() or name.strip().casefold() in (
-            plain.rstrip(".").casefold(),
-            f"stage {number}",
-        ):
+        if not stage_name_adds(name, number, plain):
             return plain
         return self.tr("challenge.stage", stage=number, name=name)
 
@@ -248,9 +247,9 @@ class Session:
         rules = game.rules
         say = self.announcer
         if kind is Kind.MORE:
-            return Reply(self._page(self.more) if self.more else [self.tr("more.nothing")])
+            return Reply(self.pager.more(self.tr))
         if kind is not Kind.LAST:
-            self.more = []
+            self.pager.clear()
         if kind is Kind.SELECT:
             assert command.cell is not None
             return self._click(command.cell)
@@ -288,32 +287,20 @@ class Session:
             if self.draw is not None:
                 return Reply(self.drawing(board, legend=True))
             return Reply(say.board(board))
-        if kind is Kind.ROW:
-            assert command.number is not None
-            return Reply(say.row(board, command.number))
-        if kind is Kind.COLUMN:
-            assert command.number is not None
-            return Reply(say.column(board, command.number))
-        if kind is Kind.CELL:
-            assert command.cell is not None
-            return Reply(say.cell(board, command.cell, rules))
-        if kind is Kind.GROUPS:
-            return Reply(self._page(say.groups(board, rules, command.only)))
+        told = say.query(command, board, rules)
+        if told is not None:  # a long list of groups is paged (A26)
+            return Reply(self.pager.page(told, self.tr) if kind is Kind.GROUPS else told)
         finish = match.finished_result
         if kind is Kind.SUMMARY:
             if finish is not None:
                 return Reply(say.final_summary(board, rules, finish.result))
             return Reply(say.summary(board, rules, game.score, len(game.moves), game.practice))
-        if kind is Kind.COLOURS:
-            return Reply(say.colours(board))
         if kind is Kind.SCORE:
             if finish is not None:
                 return Reply(say.final_score(finish.result))
             return Reply(say.score(game.score, len(game.moves), game.practice))
         if kind is Kind.LAST:
             return Reply(list(self.last) or [self.tr("last.nothing")])
-        if kind is Kind.COORDS:
-            return Reply(say.coords(board))
         if kind is Kind.RULES:
             return Reply(say.rules(self._title(), rules))
         if kind is Kind.VERBOSITY:
@@ -335,14 +322,6 @@ class Session:
         if legend or self.settings.symbols == "digits":
             lines.append(self.announcer.legend(board, self.settings.symbols))
         return lines
-
-    def _page(self, lines: list[str]) -> list[str]:
-        """The first ``PAGE_LINES`` lines, and how many more ``more`` gives (A26)."""
-        if len(lines) <= PAGE_LINES:
-            self.more = []
-            return lines
-        self.more = lines[PAGE_LINES:]
-        return [*lines[:PAGE_LINES], self.tr("more.left", count=len(self.more))]
 
     def farewell(self) -> str:
         """What to say on leaving: goodbye after the end, else the command that
@@ -387,10 +366,26 @@ class Session:
         self.say_now([line])
         with work.interruptible() as interruption:
             work.prepare()
-            cell = choose()
+            with self._hint_progress(work):
+                cell = choose()
         if interruption:
             self.interrupted = True
         return cell
+
+    def _hint_progress(self, work: HintWork) -> AbstractContextManager[object]:
+        """A line now and then while a long hint search runs (A27): said as the
+        hint is, and only while nobody types (the player waits for the hint)."""
+        if work.progress is None or work.seconds is None:
+            return nullcontext()
+        total = work.seconds
+
+        def spoken(seconds: float) -> str:
+            return self.tr("seconds", count=seconds, number=f"{seconds:g}")
+
+        def report(done: float) -> None:
+            self.say_now([self.tr("hint.progress", done=spoken(done), total=spoken(total))])
+
+        return work.progress(report)
 
     # -- moves -------------------------------------------------------------------
 
@@ -496,6 +491,9 @@ class Session:
         value = self.settings.shown()[name]
         if not source:
             return self.tr("setting", name=name, value=value)
+        if name == "accessible" and value == "auto":
+            # The environment is already in the settings: auto left is off (A29).
+            value = "off"
         origin = self.sources.get(name, "default")
         return self.tr(
             "setting.source",

@@ -24,7 +24,7 @@ Contracts:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from samegame.board import Board
@@ -39,8 +39,8 @@ from samegame.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
 from samegame.plugins import PluginHost
 from samegame.quoting import shown
-from samegame.repl.announcer import Announcer, Verbosity
-from samegame.repl.commands import Command, CommandError, Kind, parse_command
+from samegame.repl.announcer import Announcer, Pager, Verbosity
+from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
     LESSONS,
@@ -115,6 +115,24 @@ def practice_board(host: PluginHost) -> Board:
     return Board.from_columns(columns, width, height)
 
 
+def practice_intro(tr: Translator) -> str:
+    """What the practice is: its moves, its corner and the whole Lesson board."""
+    from samegame.plugins import get_host
+    from samegame.presets import find_preset
+
+    spec = find_preset("lesson", get_host()).board_setup().spec
+    width, height = PRACTICE_SIZE
+    return tr(
+        "tutorial.practice.intro",
+        moves=PRACTICE_MOVES,
+        width=width,
+        height=height,
+        number=PRACTICE_NUMBER,
+        full_width=spec.width,
+        full_height=spec.height,
+    )
+
+
 class Left(Exception):
     """The player left the tutorial (``quit`` or the end of input)."""
 
@@ -129,6 +147,7 @@ class Voice:
     announcer: Announcer
     draw: Draw | None = None
     symbols: str = "letters"
+    pager: Pager = field(default_factory=Pager)
 
     def say(self, *lines: str) -> None:
         self.io.write(list(lines))
@@ -139,7 +158,7 @@ class Voice:
         if line is None:
             raise Left
         text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
+        if text.lower() in WORDS[Kind.QUIT]:
             raise Left
         return text
 
@@ -167,28 +186,19 @@ class Voice:
 
     def query(self, command: Command | None, game: Game) -> list[str] | None:
         """The answer to a query, or None when the command is not one."""
+        if command is not None and command.kind is Kind.MORE:
+            return self.pager.more(self.tr)
+        self.pager.clear()
         if command is None or command.kind not in QUERIES:
             return None
-        say, board, rules = self.announcer, game.board, game.rules
-        kind = command.kind
-        if kind is Kind.BOARD:
-            return self.board(board)
-        if kind is Kind.ROW:
-            assert command.number is not None
-            return say.row(board, command.number)
-        if kind is Kind.COLUMN:
-            assert command.number is not None
-            return say.column(board, command.number)
-        if kind is Kind.CELL:
-            assert command.cell is not None
-            return say.cell(board, command.cell, rules)
-        if kind is Kind.GROUPS:
-            return say.groups(board, rules, command.only)
-        if kind is Kind.COLOURS:
-            return say.colours(board)
-        if kind is Kind.SCORE:
-            return say.score(game.score, len(game.moves), False)
-        return say.coords(board)
+        if command.kind is Kind.GROUPS:  # a long list is paged, as in play (A26)
+            told = self.announcer.query(command, game.board, game.rules) or []
+            return self.pager.page(told, self.tr)
+        if command.kind is Kind.BOARD:
+            return self.board(game.board)
+        if command.kind is Kind.SCORE:
+            return self.announcer.score(game.score, len(game.moves), False)
+        return self.announcer.query(command, game.board, game.rules)
 
 
 class Tutorial:
@@ -318,7 +328,7 @@ class Practice:
 
     def run(self) -> None:
         voice, tr, game = self.voice, self.tr, self.game
-        voice.say(tr("tutorial.practice.intro", moves=PRACTICE_MOVES))
+        voice.say(practice_intro(tr))
         voice.say(*voice.board(game.board))
         voice.say(tr("tutorial.practice.commands"))
         while len(game.moves) < PRACTICE_MOVES and not game.finished:
