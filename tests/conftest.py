@@ -43,12 +43,22 @@ def cli(
     return invoke
 
 
-def assert_one_line_error(result: Result, code: int, *fragments: str) -> None:
+def assert_one_line_error(
+    result: Result, code: int, *fragments: str, progress: bool = False
+) -> None:
     """The run failed with ``code`` and exactly one ``Error:`` line holding every
-    fragment."""
+    fragment. With ``progress``, long work's own lines (its start line and
+    progress, A27) may come before it on stderr; nothing else may."""
     assert result.code == code, (result.out, result.err)
     lines = result.err.splitlines()
+    if progress:
+        before, lines = lines[:-1], lines[-1:]
+        assert all(line.startswith(PROGRESS_WORDS) for line in before), result.err
     assert len(lines) == 1, result.err
     assert lines[0].startswith("Error: ")
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+PROGRESS_WORDS = ("Playing ", "Played ", "Comparing ", "Position ", "Searching ", "Searched ")
+"""How the lines of long work start (samegame.cli.longwork)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Result, assert_one_line_error
+from conftest import PROGRESS_WORDS, Result, assert_one_line_error
 from samegame import plugins
 from samegame.cli import common
 from samegame.plugins import PluginHost
@@ -92,6 +92,7 @@ def test_simulate_stops_a_stuck_plugin_bot_at_its_limit(
         f"game 0: plugin {LOCAL}: bot 'stuck' did not finish the game within 0.5 seconds "
         "and was stopped; allow more with --bot-timeout",
         "stopped after 0 of 3 games",
+        progress=True,
     )
 
 
@@ -101,7 +102,10 @@ def test_a_plugin_bots_time_option_sets_its_limit(
     stuck_host("bot", "sleep")
     result = cli("compare", "--bots", "greedy,stuck:time=0.2", "-s", "small", "-g", "2")
     assert_one_line_error(
-        result, 1, f"game 0: plugin {LOCAL}: bot 'stuck' did not finish the game within 5.2"
+        result,
+        1,
+        f"game 0: plugin {LOCAL}: bot 'stuck' did not finish the game within 5.2",
+        progress=True,
     )
 
 
@@ -114,6 +118,7 @@ def test_a_plugin_bot_that_ends_the_process_fails_its_game(
         result,
         1,
         f"game 0: plugin {LOCAL}: bot 'stuck': the process playing it ended with exit status 3",
+        progress=True,
     )
 
 
@@ -187,7 +192,8 @@ def test_process_workers_stop_a_stuck_installed_plugin_bot(tmp_path: Path) -> No
     child = start([*args, "--bot-timeout", "1"], env, tmp_path)
     _out, err = child.communicate(timeout=120)
     assert child.returncode == 1, err
-    [line] = err.splitlines()
+    *started, line = err.splitlines()
+    assert all(start.startswith(PROGRESS_WORDS) for start in started), err
     assert line.startswith(f"Error: game 0: plugin {SOURCE}: bot 'stuck' did not finish the game")
     assert line.endswith("stopped after 0 of 4 games")
 
@@ -202,4 +208,5 @@ def test_bench_standard_stops_a_stuck_plugin_bot_at_its_limit(
         result,
         3,
         f"plugin {LOCAL}: bot 'stuck' did not finish within 0.5 seconds and was stopped",
+        progress=True,
     )
