@@ -12,22 +12,18 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
 
 import typer
 
-from samegame.board import Board
 from samegame.bots import (
-    Bot,
     BotError,
     BotOptionError,
     BotSpec,
-    PlayedGame,
     parse_bot_spec,
-    play_game,
 )
+from samegame.bots.bench_tasks import Played, PlayTask, play
 from samegame.bots.benchmark import (
     ANCHORS,
     Comparison,
@@ -47,13 +43,21 @@ from samegame.cli.common import (
     read_board_file,
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
-from samegame.cli.longwork import interruptible, progress, say, seconds_words
+from samegame.cli.longwork import Interruption, interruptible, progress, say, seconds_words
+from samegame.cli.sim_cmd import (
+    ExecutorOption,
+    SchedulerOption,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
 from samegame.coords import format_cell
 from samegame.plugins import UnknownNameError
 from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
-from samegame.rules import Rules
+from samegame.sim.executors import Executor, ExecutorKind, Handle
+from samegame.sim.tasks import board_text
 
 BENCHMARK_PRESET = "benchmark"
 
@@ -98,27 +102,31 @@ def _timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
     return spec
 
 
-@dataclass(frozen=True)
-class _Played:
-    played: PlayedGame
-    cpu_seconds: float
-
-
-def _play(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
-    """One game of a freshly made bot; the CPU time of this process and of any
-    search worker processes. Exit 1 if the bot breaks the rules."""
-    bot: Bot = host().bot(spec.name).create(spec.options)
-    if isinstance(bot, SearchBot):
-        prepare(bot.spec.algorithm)  # load the compiled kernels before the clock starts
-    cpu = time.process_time()
+def _play(task: PlayTask) -> Played:
+    """A task's game played here (``bench_tasks.play``). Exit 1 if the bot breaks the
+    rules."""
     try:
-        played = play_game(bot, board, rules, seed, name=str(spec))
+        return play(task)
     except BotError as error:
         raise fail(str(error), ExitCode.REJECTED) from None
-    cpu = time.process_time() - cpu
-    if isinstance(bot, SearchBot):
-        cpu += sum(result.helper_cpu_seconds for result in bot.results)
-    return _Played(played, cpu)
+
+
+POLL = 0.2
+"""Seconds between checks for Ctrl-C while waiting for a remote game."""
+
+
+def _remote(handle: Handle, interruption: Interruption) -> Played | None:
+    """A game played by an executor's worker, or None after Ctrl-C (the rest of the
+    work is then cancelled by the executor). Exit 1 if the bot broke the rules."""
+    while not interruption:
+        try:
+            game: Played = handle.result(timeout=POLL)
+        except TimeoutError:
+            continue
+        except BotError as error:
+            raise fail(str(error), ExitCode.REJECTED) from None
+        return game
+    return None
 
 
 @contextmanager
@@ -193,17 +201,22 @@ def standard_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Play a bot on the 20 standard research positions (15x15, 5 colours, (n-2)^2,
     1000 for a clear) and compare with the published scores, one line per position.
 
     Position p's bot seed derives from (--seed, p). The records verify with
-    'samegame verify'.
+    'samegame verify'. With --executor process or dask, positions are played at
+    once by the executor's workers (the same games as here with a fixed budget).
     """
     try:
         chosen = parse_positions(positions)
     except ValueError as error:
         raise fail(f"--positions: {error}", ExitCode.USAGE) from None
+    where = where_to_play(workers, executor_kind, scheduler)
     spec = _timed_bot(bot, time_per_position, "--time-per-position")
     preset = load_preset(BENCHMARK_PRESET)
     rules = preset.rules
@@ -211,19 +224,38 @@ def standard_command(
     entries: list[dict[str, Any]] = []
     seconds_each, budget = _budget_words(spec)
     count = len(chosen)
-    if budget is not None:
-        say(
-            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
-            f"with {spec}, {budget} per search; "
-            "Ctrl-C stops early and keeps the positions played."
-        )
+    local = where.kind is ExecutorKind.local
     started = time.perf_counter()
-    with _records(out) as stream, interruptible() as interruption:
+    with (
+        running_executor(where) as executor,
+        _records(out) as stream,
+        interruptible() as interruption,
+    ):
+        if budget is not None:
+            there = "" if local else f", {where.describe()}"
+            say(
+                f"Playing {count} standard {'position' if count == 1 else 'positions'} "
+                f"with {spec}, {budget} per search{there}; "
+                "Ctrl-C stops early and keeps the positions played."
+            )
+        tasks = [
+            PlayTask(str(spec), BENCHMARK_PRESET, derive_seed("bench", seed, p), position=p)
+            for p in chosen
+        ]
+        handles = [] if local else [executor.call(play, task) for task in tasks]
         for index, position in enumerate(chosen):
             board = boards[position - 1]
-            bot_seed = derive_seed("bench", seed, position)
-            with progress(seconds_each, f"Position {position}: searched {{done}} of {{total}}."):
-                game = _play(spec, board, rules, bot_seed)
+            bot_seed = tasks[index].seed
+            if local:
+                with progress(
+                    seconds_each, f"Position {position}: searched {{done}} of {{total}}."
+                ):
+                    game = _play(tasks[index])
+            else:
+                remote = _remote(handles[index], interruption)
+                if remote is None:
+                    break
+                game = remote
             played = game.played
             record = make_record(
                 played,
@@ -297,6 +329,42 @@ def standard_command(
     _stop_if(bool(interruption), "the positions played so far are above")
 
 
+MAX_SEARCHES = 10_000
+
+
+def solve_seed(seed: int, search: int) -> int:
+    """The bot seed of independent search ``search`` (from 0) of ``solve --seed``:
+    search 0 is the one search of a plain ``solve``."""
+    return derive_seed("solve", seed) if search == 0 else derive_seed("solve", seed, search)
+
+
+def _best_of(
+    tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
+) -> Played:
+    """The best game of the tasks (the first of the highest score): played here one
+    after another, or all at once on the executor's workers. After Ctrl-C, the
+    best of those finished (a search here returns its best line at once)."""
+    games: list[Played] = []
+    if local:
+        for task in tasks:
+            games.append(_play(task))
+            if interruption:
+                break
+    else:
+        for handle in [executor.call(play, task) for task in tasks]:
+            game = _remote(handle, interruption)
+            if game is None:
+                break
+            games.append(game)
+    if not games:
+        raise fail("interrupted before any search finished", ExitCode.INTERRUPTED)
+    best = games[0]
+    for game in games[1:]:
+        if game.played.result.score > best.played.result.score:
+            best = game
+    return best
+
+
 def _stop_if(interrupted: bool, kept: str) -> None:
     """After Ctrl-C: one line on what was kept, and exit status 130."""
     if interrupted:
@@ -314,23 +382,52 @@ def solve_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    searches: Annotated[
+        int | None,
+        typer.Option(
+            "--searches",
+            help="Independent searches, the best kept (default: 1, or one per worker).",
+        ),
+    ] = None,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Search a board with a bot and print the best line found: its moves and score.
 
     The JSON output is exactly what 'samegame replay --format json' prints for
     those moves; replay them with 'samegame replay --board FILE --moves "..."'.
+    With --searches N (on an executor's workers with --executor process or dask)
+    N independent searches run and the best line is kept.
     """
+    where = where_to_play(workers, executor_kind, scheduler)
+    if searches is not None and not 1 <= searches <= MAX_SEARCHES:
+        raise fail(
+            f"--searches must be a whole number from 1 to {MAX_SEARCHES}, not {searches}",
+            ExitCode.USAGE,
+        )
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
     budget_seconds, budget = _budget_words(spec)
-    if budget is not None:
-        say(
-            f"Searching the board with {spec} for {budget}; "
-            "Ctrl-C stops early and keeps the best line found so far."
-        )
-    with interruptible() as interruption, progress(budget_seconds, "Searched {done} of {total}."):
-        game = _play(spec, board, preset.rules, derive_seed("solve", seed))
+    with running_executor(where) as executor:
+        count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)
+        if budget is not None:
+            there = "" if where.kind is ExecutorKind.local else f" {where.describe()}"
+            many = "" if count == 1 else f" ({count} independent searches{there}, the best kept)"
+            say(
+                f"Searching the board with {spec} for {budget}{many}; "
+                "Ctrl-C stops early and keeps the best line found so far."
+            )
+        tasks = [
+            PlayTask(str(spec), preset_name, solve_seed(seed, i), rows=board_text(board))
+            for i in range(count)
+        ]
+        with (
+            interruptible() as interruption,
+            progress(budget_seconds, "Searched {done} of {total}."),
+        ):
+            game = _best_of(tasks, executor, where.kind is ExecutorKind.local, interruption)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:
