@@ -16,10 +16,11 @@ Options (``--bot nrpa:level=3,time=60``):
 - ``nmcs`` and ``nrpa``: ``workers`` (independent searches run at once, in
   worker processes but the first, the best kept; default 1);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
-  ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
+  ``tabu``, ``selective`` or ``dynamic``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
 - ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
-  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
+  ``policy`` (``random``, ``tabu``, ``selective`` or ``dynamic``, default
+  ``selective``),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
   searches in processes, the best kept);

@@ -82,6 +82,7 @@ class Policy(StrEnum):
     RANDOM = "random"
     TABU = "tabu"
     SELECTIVE = "selective"
+    DYNAMIC = "dynamic"
 
 
 class Parallel(StrEnum):
@@ -102,7 +103,7 @@ class Evaluation(StrEnum):
     MIXED = "mixed"
 
 
-_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2}
+_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2, Policy.DYNAMIC: 3}
 _EVALUATION_KIND = {Evaluation.COLOURS: 0, Evaluation.GROUPS: 1, Evaluation.MIXED: 2}
 
 
