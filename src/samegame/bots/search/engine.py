@@ -18,11 +18,19 @@ Budgets (see docs/search.md):
 - no ``seconds``: a fixed amount of work, so the result depends on the seed
   alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
 
-``workers > 1`` runs that many independent searches at once (root
-parallelisation): worker 0 in this process with the given seed, the others in
-worker processes with seeds derived from it and the worker number; the best score
-wins (the lowest worker number on ties). With a fixed budget the result is still
-reproducible; worker 0 alone is exactly the one-worker search.
+``workers > 1`` with ``parallel`` ``root`` runs that many independent searches at
+once (root parallelisation): worker 0 in this process with the given seed, the
+others in worker processes with seeds derived from it and the worker number; the
+best score wins (the lowest worker number on ties). With ``parallel`` ``policy``
+(NRPA) it runs one search on that many threads sharing one policy
+(``samegame.kernel.search.shared_nrpa``), lane ``i`` seeded like worker ``i``.
+Either way a fixed budget's result is reproducible.
+
+A wall-clock budget starts when ``search`` is called, so compiling or loading the
+kernels and starting worker processes are inside it; a worker process that has
+not reported ``GRACE`` seconds after the deadline is left out. A CPU budget is
+per worker (threads of one search share the process's CPU time: N lanes stop at
+N times the budget).
 """
 
 from __future__ import annotations
@@ -381,7 +389,12 @@ class _Budget:
         self.unlimited = deadline is None and cpu_seconds is None
         self._closed = threading.Event()
         self._thread = None
-        if not self.unlimited:
+        if not self.unlimited and self.spent():
+            # Spent before the search began (a start-up longer than the budget):
+            # stop it after its first playout, with no race against the thread.
+            for control in controls:
+                control[0] = 1
+        elif not self.unlimited:
             self._thread = threading.Thread(target=self._watch, daemon=True)
             self._thread.start()
 
