@@ -245,6 +245,16 @@ def test_bench_and_solve_refuse_bad_executor_options(
     assert_one_line_error(cli("solve", "--board", str(board_file), *bot, *args), code, fragment)
 
 
+@pytest.mark.parametrize("bot", ["nrpa:iterations=2,workers=2,parallel=root", "nmcs:workers=2"])
+def test_a_bot_with_worker_processes_cannot_run_on_an_executors_workers(
+    cli, board_file: Path, bot: str
+) -> None:
+    args = ["--bot", bot, "--executor", "process", "--workers", "2"]
+    fragment = "starts worker processes, which cannot run inside the executor's workers"
+    assert_one_line_error(cli("bench", "standard", *args, "--positions", "1"), 2, fragment)
+    assert_one_line_error(cli("solve", "--board", str(board_file), *args), 2, fragment)
+
+
 @pytest.mark.parametrize("count", ["0", "10001"])
 def test_solve_refuses_a_bad_number_of_searches(cli, board_file: Path, count: str) -> None:
     result = cli("solve", "--board", str(board_file), "--bot", "beam:width=2", "--searches", count)

@@ -47,6 +47,7 @@ from samegame.cli.longwork import Interruption, interruptible, progress, say, se
 from samegame.cli.sim_cmd import (
     ExecutorOption,
     SchedulerOption,
+    Where,
     WorkersOption,
     running_executor,
     where_to_play,
@@ -109,6 +110,21 @@ def _play(task: PlayTask) -> Played:
         return play(task)
     except BotError as error:
         raise fail(str(error), ExitCode.REJECTED) from None
+
+
+def _check_executor(spec: BotSpec, where: Where) -> None:
+    """Exit 2 for a bot that starts worker processes of its own (root-parallel
+    workers) on an executor whose workers are processes: they may not have
+    children (Dask's and the pool's workers are daemonic)."""
+    if where.kind is ExecutorKind.local:
+        return
+    bot = host().bot(spec.name).create(spec.options)
+    if isinstance(bot, SearchBot) and bot.spec.processes > 1:
+        raise fail(
+            f"bot {spec} starts worker processes, which cannot run inside the "
+            f"executor's workers; use threads (nrpa's parallel=policy) or --executor local",
+            ExitCode.USAGE,
+        )
 
 
 POLL = 0.2
@@ -218,6 +234,7 @@ def standard_command(
         raise fail(f"--positions: {error}", ExitCode.USAGE) from None
     where = where_to_play(workers, executor_kind, scheduler)
     spec = _timed_bot(bot, time_per_position, "--time-per-position")
+    _check_executor(spec, where)
     preset = load_preset(BENCHMARK_PRESET)
     rules = preset.rules
     boards = standard_positions()
@@ -409,6 +426,7 @@ def solve_command(
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
+    _check_executor(spec, where)
     budget_seconds, budget = _budget_words(spec)
     with running_executor(where) as executor:
         count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)
