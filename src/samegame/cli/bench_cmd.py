@@ -441,11 +441,15 @@ def solve_command(
             PlayTask(str(spec), preset_name, solve_seed(seed, i), rows=board_text(board))
             for i in range(count)
         ]
+        # Searches one after another here; in rounds of the workers' number there.
+        local = where.kind is ExecutorKind.local
+        rounds = count if local else -(-count // max(1, executor.slots))
+        total = None if budget_seconds is None else budget_seconds * rounds
         with (
             interruptible() as interruption,
-            progress(budget_seconds, "Searched {done} of {total}."),
+            progress(total, "Searched {done} of {total}."),
         ):
-            game = _best_of(tasks, executor, where.kind is ExecutorKind.local, interruption)
+            game = _best_of(tasks, executor, local, interruption)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:
