@@ -10,10 +10,7 @@ SameGame literature, applied to the legal groups of a position:
   when that leaves nothing, every legal group;
 - ``SELECTIVE``: as ``TABU``, and also no group whose removal leaves exactly one
   tile of its colour (that tile could never be removed, so the board could not
-  be cleared); when that leaves nothing, the ``TABU`` candidates;
-- ``DYNAMIC``: as ``SELECTIVE``, with the tabu colour taken afresh at every step:
-  the colour with the most tiles left (the lowest such colour on a tie), so when
-  the first tabu colour has come off in one block the next largest becomes tabu.
+  be cleared); when that leaves nothing, the ``TABU`` candidates.
 
 **The draw** (``draw``): uniform among the candidates (``below``, as
 ``StableRandom.below``), or, when the policy has weights, with probability
@@ -43,7 +40,6 @@ from samegame.kernel.rng import below, next64
 ALL = 0
 TABU = 1
 SELECTIVE = 2
-DYNAMIC = 3
 
 UNIT = 1.0 / 9007199254740992.0  # 2**-53
 S11 = np.uint64(11)
@@ -76,14 +72,6 @@ def select_candidates(count, grid, policy, counts, scratch):
     one when ``count`` is). ``counts[c]`` is the tiles of colour ``c`` left."""
     anchors, sizes, cand = scratch.anchors, scratch.sizes, scratch.cand
     kind, tabu = policy.kind, policy.tabu
-    if kind == DYNAMIC:
-        kind = SELECTIVE
-        tabu = 0
-        most = 0
-        for c in range(1, 10):
-            if counts[c] > most:
-                most = counts[c]
-                tabu = c
     if kind != ALL and tabu > 0:
         whole = counts[tabu]
         n = 0

@@ -13,14 +13,14 @@ Options (``--bot nrpa:level=3,time=60``):
 - every search bot: ``time`` (seconds per search, a decimal; default 10) and
   ``clock`` (``wall``, the default, or ``cpu``: count the CPU seconds of the
   search's process instead, for steady measurements on a busy machine);
-- ``nmcs`` and ``nrpa``: ``workers`` (independent searches run at once, in
-  worker processes but the first, the best kept; default 1);
+- ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
+  run at once, in worker processes but the first, the best kept; for nrpa see
+  ``parallel``);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
-  ``tabu``, ``selective`` or ``dynamic``, default ``tabu``), ``iterations`` (complete searches;
+  ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
 - ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
-  ``policy`` (``random``, ``tabu``, ``selective`` or ``dynamic``, default
-  ``selective``),
+  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
   searches in processes, the best kept);

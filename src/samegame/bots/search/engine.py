@@ -90,7 +90,6 @@ class Policy(StrEnum):
     RANDOM = "random"
     TABU = "tabu"
     SELECTIVE = "selective"
-    DYNAMIC = "dynamic"
 
 
 class Parallel(StrEnum):
@@ -111,7 +110,7 @@ class Evaluation(StrEnum):
     MIXED = "mixed"
 
 
-_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2, Policy.DYNAMIC: 3}
+_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2}
 _EVALUATION_KIND = {Evaluation.COLOURS: 0, Evaluation.GROUPS: 1, Evaluation.MIXED: 2}
 
 
