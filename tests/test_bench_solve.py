@@ -14,7 +14,7 @@ from conftest import assert_one_line_error
 from samegame.bots.benchmark import compare, parse_positions, published, standard_positions
 from samegame.plugins import PluginHost
 from samegame.records import read_records, verify_record
-from samegame.textboard import read_boards
+from samegame.textboard import board_rows, read_boards
 
 BOARD = """\
 RRGBBY
@@ -191,3 +191,71 @@ def test_the_shipped_positions_and_scores() -> None:
         100,
         91,
     ]
+
+
+def _records_without_seconds(path: Path) -> list[dict[str, object]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in lines]
+
+
+def test_bench_on_a_process_pool_plays_the_same_games(cli, tmp_path: Path) -> None:
+    common = ["bench", "standard", "--bot", "nrpa:level=2,iterations=4", "--positions", "2-4"]
+    assert cli(*common, "--out", "here.jsonl").code == 0
+    pooled = cli(*common, "--out", "pool.jsonl", "--executor", "process", "--workers", "2")
+    assert pooled.code == 0, pooled.err
+    here = _records_without_seconds(tmp_path / "here.jsonl")
+    assert _records_without_seconds(tmp_path / "pool.jsonl") == here
+    for p, line, record in zip((2, 3, 4), pooled.out.splitlines(), here, strict=False):
+        moves = record["moves"]
+        assert isinstance(moves, list)
+        assert line.startswith(f"Position {p}: {record['score']:,} points in {len(moves)} moves")
+
+
+STANDARD_TEXT = "\n".join("".join(row) for row in board_rows(standard_positions()[6]))
+
+
+def test_solve_keeps_the_best_of_independent_searches(cli, tmp_path: Path) -> None:
+    (tmp_path / "p7.txt").write_text(STANDARD_TEXT + "\n", encoding="utf-8")
+    common = ["solve", "--board", "p7.txt", "--preset", "benchmark", "-f", "json"]
+    bot = ["--bot", "nrpa:level=1,iterations=3"]
+    one = cli(*common, *bot)
+    three = cli(*common, *bot, "--searches", "3")
+    pooled = cli(*common, *bot, "--searches", "3", "--executor", "process", "--workers", "2")
+    assert one.code == three.code == pooled.code == 0, pooled.err
+    assert json.loads(three.out)["score"] >= json.loads(one.out)["score"]
+    assert pooled.out == three.out
+    many = cli(*common, *bot, "--searches", "12")
+    assert json.loads(many.out)["score"] > json.loads(one.out)["score"]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (["--scheduler", "tcp://127.0.0.1:1"], 2, "--scheduler needs --executor dask"),
+        (["--executor", "local", "--workers", "2"], 2, "plays one game at a time"),
+        (["--workers", "0"], 2, "--workers must be 1 or more"),
+        (["--executor", "cloud"], 2, "cloud"),
+    ],
+)
+def test_bench_and_solve_refuse_bad_executor_options(
+    cli, board_file: Path, args: list[str], code: int, fragment: str
+) -> None:
+    bot = ["--bot", "nrpa:level=1,iterations=2"]
+    assert_one_line_error(cli("bench", "standard", *bot, "--positions", "1", *args), code, fragment)
+    assert_one_line_error(cli("solve", "--board", str(board_file), *bot, *args), code, fragment)
+
+
+@pytest.mark.parametrize("bot", ["nrpa:iterations=2,workers=2,parallel=root", "nmcs:workers=2"])
+def test_a_bot_with_worker_processes_cannot_run_on_an_executors_workers(
+    cli, board_file: Path, bot: str
+) -> None:
+    args = ["--bot", bot, "--executor", "process", "--workers", "2"]
+    fragment = "starts worker processes, which cannot run inside the executor's workers"
+    assert_one_line_error(cli("bench", "standard", *args, "--positions", "1"), 2, fragment)
+    assert_one_line_error(cli("solve", "--board", str(board_file), *args), 2, fragment)
+
+
+@pytest.mark.parametrize("count", ["0", "10001"])
+def test_solve_refuses_a_bad_number_of_searches(cli, board_file: Path, count: str) -> None:
+    result = cli("solve", "--board", str(board_file), "--bot", "beam:width=2", "--searches", count)
+    assert_one_line_error(result, 2, "--searches must be a whole number from 1 to 10000")

@@ -98,3 +98,34 @@ def test_dask_is_imported_only_for_the_dask_executor() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+BENCH = ["bench", "standard", "--bot", "nrpa:level=2,iterations=4", "--positions", "5-7"]
+
+
+def test_bench_on_a_local_cluster_gives_the_same_records(cli) -> None:
+    assert cli(*BENCH, "--out", "local.jsonl").code == 0
+    result = cli(*BENCH, "--out", "dask.jsonl", "--executor", "dask", "--workers", "2")
+    assert result.code == 0, result.err
+    assert records("dask.jsonl") == records("local.jsonl")
+    assert cli("verify", "dask.jsonl").code == 0
+
+
+def test_bench_and_solve_on_a_scheduler_address(cli, scheduler: str, tmp_path: Path) -> None:
+    assert cli(*BENCH, "--out", "local.jsonl").code == 0
+    result = cli(*BENCH, "--out", "remote.jsonl", "--executor", "dask", "--scheduler", scheduler)
+    assert result.code == 0, result.err
+    assert records("remote.jsonl") == records("local.jsonl")
+    (tmp_path / "b.txt").write_text("RRGBBY\nGRGBYY\nGGBRRY\nBYBRGG\nBYYRGB\n", encoding="utf-8")
+    solve = ["solve", "--board", "b.txt", "--bot", "nrpa:level=1,iterations=2", "-f", "json"]
+    here = cli(*solve, "--searches", "3")
+    there = cli(*solve, "--searches", "3", "--executor", "dask", "--scheduler", scheduler)
+    assert there.code == 0, there.err
+    assert there.out == here.out
+
+
+def test_bench_with_a_bad_scheduler_address_is_one_line(cli) -> None:
+    result = cli(*BENCH, "--executor", "dask", "--scheduler", "bogus::x")
+    assert result.code == 3
+    assert result.err.startswith("Error: cannot reach the Dask scheduler at bogus::x")
+    assert len(result.err.splitlines()) == 1

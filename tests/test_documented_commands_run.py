@@ -47,6 +47,15 @@ LONG = {
     "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --out records.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --out records.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2 --time-per-position 60": (
+        "samegame bench standard --bot nrpa:workers=2 --time-per-position 0.05"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,parallel=root --time-per-position 60 --positions 7": (
+        "samegame bench standard --bot nrpa:workers=2,parallel=root --time-per-position 0.5 --positions 7"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 60 --out r.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 0.05 --out r.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),

@@ -45,6 +45,8 @@ FIXED = [
     "nrpa:level=3,iterations=3",
     "nrpa:level=2,iterations=6,policy=tabu",
     "nrpa:level=2,iterations=5,policy=random",
+    "nrpa:level=3,iterations=3,workers=2",
+    "nrpa:level=1,iterations=20,workers=3,policy=tabu",
     "beam:width=6",
     "beam:width=3,evaluation=colours",
     "beam:width=4,evaluation=mixed",
@@ -154,15 +156,24 @@ def test_different_seeds_can_differ(text: str) -> None:
     assert len(games) > 1
 
 
-def test_two_workers_are_reproducible_and_never_worse_than_one() -> None:
+def test_two_root_workers_are_reproducible_and_never_worse_than_one() -> None:
     board, rules = SMALL[4], RULES[0]
     one = play_game(make("nrpa:level=1,iterations=15"), board, rules, seed=11)
     two = [
-        play_game(make("nrpa:level=1,iterations=15,workers=2"), board, rules, seed=11)
+        play_game(make("nrpa:level=1,iterations=15,workers=2,parallel=root"), board, rules, seed=11)
         for _ in range(2)
     ]
     assert two[0].moves == two[1].moves
     assert two[0].result.score >= one.result.score
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_workers_sharing_a_policy_are_reproducible(level: int) -> None:
+    board, rules = SMALL[4], RULES[1]
+    text = f"nrpa:level={level},iterations=4,workers=3"
+    games = [play_game(make(text), board, rules, seed=12) for _ in range(2)]
+    assert games[0].moves == games[1].moves
+    assert games[0].result.score == games[1].result.score
 
 
 @pytest.mark.parametrize(
@@ -271,6 +282,8 @@ def test_option_defaults_and_fixed_budgets() -> None:
     assert nrpa_spec({"iterations": "20"}).seconds is None
     assert nrpa_spec({"iterations": "20"}).runs == 1
     assert nrpa_spec({"time": "1.5", "clock": "cpu", "workers": "2"}).clock is Clock.CPU
+    assert nrpa_spec({"workers": "2"}).lanes == 2
+    assert nrpa_spec({"workers": "2", "parallel": "root"}).processes == 2
     assert beam_spec({}).seconds == 10.0
     assert beam_spec({"width": "32"}) == SearchSpec(
         Algorithm.BEAM, width=32, evaluation=Evaluation.GROUPS, seconds=None, runs=None
@@ -290,6 +303,8 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ("beam:workers=2", "bot beam has no option workers"),
         ("nrpa:depth=2", "bot nrpa has no option depth"),
         ("nmcs:clock=sun", "clock must be one of wall, cpu"),
+        ("nrpa:parallel=leaf", "parallel must be one of policy, root"),
+        ("nmcs:parallel=root", "bot nmcs has no option parallel"),
     ],
 )
 def test_bad_options_are_refused_in_one_sentence(text: str, fragment: str) -> None:

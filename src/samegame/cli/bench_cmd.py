@@ -14,22 +14,18 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
 
 import typer
 
-from samegame.board import Board
 from samegame.bots import (
-    Bot,
     BotError,
     BotOptionError,
     BotSpec,
-    PlayedGame,
     parse_bot_spec,
-    play_game,
 )
+from samegame.bots.bench_tasks import Played, PlayTask, play
 from samegame.bots.benchmark import (
     ANCHORS,
     Comparison,
@@ -39,7 +35,6 @@ from samegame.bots.benchmark import (
     standard_positions,
 )
 from samegame.bots.search.bot import SearchBot
-from samegame.bots.search.engine import prepare
 from samegame.cli.common import (
     BotTimeoutOption,
     PresetOption,
@@ -52,13 +47,22 @@ from samegame.cli.common import (
 )
 from samegame.cli.errors import ExitCode, fail, show_help_without_command
 from samegame.cli.longwork import Interruption, budget_words, interruptible, progress, say
+from samegame.cli.sim_cmd import (
+    ExecutorOption,
+    SchedulerOption,
+    Where,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
 from samegame.coords import format_cell
 from samegame.plugins import UnknownNameError
 from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
-from samegame.rules import Rules
 from samegame.sim import bounded
+from samegame.sim.executors import Executor, ExecutorKind, Handle
+from samegame.sim.tasks import board_text
 
 BENCHMARK_PRESET = "benchmark"
 
@@ -103,27 +107,20 @@ def _timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
     return spec
 
 
-@dataclass(frozen=True)
-class _Played:
-    played: PlayedGame
-    cpu_seconds: float
-
-
-def _play(
-    spec: BotSpec, board: Board, rules: Rules, seed: int, bot_timeout: float | None = None
-) -> _Played:
-    """One game of a freshly made bot; the CPU time of this process and of any
-    search worker processes. Exit 1 if the bot breaks the rules.
+def _play(task: PlayTask) -> Played:
+    """A task's game (``bench_tasks.play``), here or on an executor's worker. Exit 1
+    if the bot breaks the rules.
 
     A plugin's bot plays in a child process stopped at its limit
-    (``bounded.game_limit``: ``bot_timeout``, else its ``time`` option plus a grace,
-    else 60 seconds): exit 3, naming the plugin, when it overruns."""
+    (``bounded.game_limit``: the task's ``bot_timeout``, else its ``time`` option
+    plus a grace, else 60 seconds): exit 3, naming the plugin, when it overruns."""
+    spec = parse_bot_spec(task.bot)
     source = host().third_party("bot", spec.name)
     if source is None or not bounded.AVAILABLE:
-        return _play_here(spec, board, rules, seed)
-    limit = bounded.game_limit(bot_timeout, spec.options)
+        return _play_here(task)
+    limit = bounded.game_limit(task.bot_timeout, spec.options)
     try:
-        return bounded.run_bounded(lambda: _play_here(spec, board, rules, seed), limit)
+        return bounded.run_bounded(lambda: _play_here(task), limit)
     except bounded.Overrun:
         raise fail(
             f"plugin {source}: bot '{spec.name}' did not finish within {bounded.seconds_words(limit)} "
@@ -134,20 +131,12 @@ def _play(
         raise fail(f"plugin {source}: bot '{spec.name}': {error}", ExitCode.CONFIG) from None
 
 
-def _play_here(spec: BotSpec, board: Board, rules: Rules, seed: int) -> _Played:
+def _play_here(task: PlayTask) -> Played:
     """``_play`` in this process, unbounded."""
-    bot: Bot = host().bot(spec.name).create(spec.options)
-    if isinstance(bot, SearchBot):
-        prepare(bot.spec.algorithm)  # load the compiled kernels before the clock starts
-    cpu = time.process_time()
     try:
-        played = play_game(bot, board, rules, seed, name=str(spec))
+        return play(task)
     except BotError as error:
         raise fail(str(error), ExitCode.REJECTED) from None
-    cpu = time.process_time() - cpu
-    if isinstance(bot, SearchBot):
-        cpu += sum(result.helper_cpu_seconds for result in bot.results)
-    return _Played(played, cpu)
 
 
 def _interruptible(spec: BotSpec) -> AbstractContextManager[Interruption]:
@@ -158,6 +147,39 @@ def _interruptible(spec: BotSpec) -> AbstractContextManager[Interruption]:
     if host().third_party("bot", spec.name) is not None:
         return nullcontext(Interruption())
     return interruptible()
+
+
+def _check_executor(spec: BotSpec, where: Where) -> None:
+    """Exit 2 for a bot that starts worker processes of its own (root-parallel
+    workers) on an executor whose workers are processes: they may not have
+    children (Dask's and the pool's workers are daemonic)."""
+    if where.kind is ExecutorKind.local:
+        return
+    bot = host().bot(spec.name).create(spec.options)
+    if isinstance(bot, SearchBot) and bot.spec.processes > 1:
+        raise fail(
+            f"bot {spec} starts worker processes, which cannot run inside the "
+            f"executor's workers; use threads (nrpa's parallel=policy) or --executor local",
+            ExitCode.USAGE,
+        )
+
+
+POLL = 0.2
+"""Seconds between checks for Ctrl-C while waiting for a remote game."""
+
+
+def _remote(handle: Handle, interruption: Interruption) -> Played | None:
+    """A game played by an executor's worker, or None after Ctrl-C (the rest of the
+    work is then cancelled by the executor). Exit 1 if the bot broke the rules."""
+    while not interruption:
+        try:
+            game: Played = handle.result(timeout=POLL)
+        except TimeoutError:
+            continue
+        except BotError as error:
+            raise fail(str(error), ExitCode.REJECTED) from None
+        return game
+    return None
 
 
 @contextmanager
@@ -219,6 +241,9 @@ def standard_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
     bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Play a bot on the 20 standard research positions (15 by 15, 5 colours, n minus 2,
@@ -226,32 +251,60 @@ def standard_command(
     per position.
 
     Position p's bot seed derives from (--seed, p). The records verify with
-    'samegame verify'.
+    'samegame verify'. With --executor process or dask, positions are played at
+    once by the executor's workers (the same games as here with a fixed budget).
     """
-    check_bot_timeout(bot_timeout)
     try:
         chosen = parse_positions(positions)
     except ValueError as error:
         raise fail(f"--positions: {error}", ExitCode.USAGE) from None
+    check_bot_timeout(bot_timeout)
+    where = where_to_play(workers, executor_kind, scheduler)
     spec = _timed_bot(bot, time_per_position, "--time-per-position")
+    _check_executor(spec, where)
     preset = load_preset(BENCHMARK_PRESET)
     rules = preset.rules
     boards = standard_positions()
     entries: list[dict[str, Any]] = []
     seconds_each, budget = budget_words(spec)
     count = len(chosen)
-    each = "" if budget is None else f", {budget} per search"
-    say(
-        f"Playing {count} standard {'position' if count == 1 else 'positions'} "
-        f"with {spec}{each}; Ctrl-C stops early and keeps the positions played."
-    )
+    local = where.kind is ExecutorKind.local
     started = time.perf_counter()
-    with _records(out) as stream, _interruptible(spec) as interruption:
+    with (
+        running_executor(where) as executor,
+        _records(out) as stream,
+        _interruptible(spec) as interruption,
+    ):
+        each = "" if budget is None else f", {budget} per search"
+        there = "" if local else f", {where.describe()}"
+        say(
+            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
+            f"with {spec}{each}{there}; Ctrl-C stops early and keeps the positions played."
+        )
+        tasks = [
+            PlayTask(
+                str(spec),
+                BENCHMARK_PRESET,
+                derive_seed("bench", seed, p),
+                position=p,
+                bot_timeout=bot_timeout,
+            )
+            for p in chosen
+        ]
+        handles = [] if local else [executor.call(_play, task) for task in tasks]
         for index, position in enumerate(chosen):
             board = boards[position - 1]
-            bot_seed = derive_seed("bench", seed, position)
-            with progress(seconds_each, f"Position {position}: searched {{done}} of {{total}}."):
-                game = _play(spec, board, rules, bot_seed, bot_timeout)
+            bot_seed = tasks[index].seed
+            if local:
+                with progress(
+                    seconds_each, f"Position {position}: searched {{done}} of {{total}}."
+                ):
+                    game = _play(tasks[index])
+            else:
+                remote = _remote(handles[index], interruption)
+                if remote is None:
+                    break
+                game = remote
             played = game.played
             record = make_record(
                 played,
@@ -325,6 +378,42 @@ def standard_command(
     _stop_if(bool(interruption), "the positions played so far are above")
 
 
+MAX_SEARCHES = 10_000
+
+
+def solve_seed(seed: int, search: int) -> int:
+    """The bot seed of independent search ``search`` (from 0) of ``solve --seed``:
+    search 0 is the one search of a plain ``solve``."""
+    return derive_seed("solve", seed) if search == 0 else derive_seed("solve", seed, search)
+
+
+def _best_of(
+    tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
+) -> Played:
+    """The best game of the tasks (the first of the highest score): played here one
+    after another, or all at once on the executor's workers. After Ctrl-C, the
+    best of those finished (a search here returns its best line at once)."""
+    games: list[Played] = []
+    if local:
+        for task in tasks:
+            games.append(_play(task))
+            if interruption:
+                break
+    else:
+        for handle in [executor.call(_play, task) for task in tasks]:
+            game = _remote(handle, interruption)
+            if game is None:
+                break
+            games.append(game)
+    if not games:
+        raise fail("interrupted before any search finished", ExitCode.INTERRUPTED)
+    best = games[0]
+    for game in games[1:]:
+        if game.played.result.score > best.played.result.score:
+            best = game
+    return best
+
+
 def _stop_if(interrupted: bool, kept: str) -> None:
     """After Ctrl-C: one line on what was kept, and exit status 130."""
     if interrupted:
@@ -342,29 +431,66 @@ def solve_command(
     ] = None,
     seed: SeedOption = 0,
     output: FormatOption = TextOrJson.text,
+    searches: Annotated[
+        int | None,
+        typer.Option(
+            "--searches",
+            help="Independent searches, the best kept (default: 1, or one per worker).",
+        ),
+    ] = None,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
     bot_timeout: BotTimeoutOption = None,
 ) -> None:
     """Search a board with a bot and print the best line found: its moves and score.
 
-    A plugin's bot is stopped at --bot-timeout seconds (default: --time plus 5, else
-    60) with exit 3.
-
     The JSON output is exactly what 'samegame replay --format json' prints for
     those moves; replay them with 'samegame replay --board FILE --moves "..."'.
+    With --searches N (on an executor's workers with --executor process or dask)
+    N independent searches run and the best line is kept. A plugin's bot is stopped
+    at --bot-timeout seconds (default: --time plus 5, else 60) with exit 3.
     """
     check_bot_timeout(bot_timeout)
+    where = where_to_play(workers, executor_kind, scheduler)
+    if searches is not None and not 1 <= searches <= MAX_SEARCHES:
+        raise fail(
+            f"--searches must be a whole number from 1 to {MAX_SEARCHES}, not {searches}",
+            ExitCode.USAGE,
+        )
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
     spec = _timed_bot(bot, seconds, "--time")
+    _check_executor(spec, where)
     budget_seconds, budget = budget_words(spec)
-    if budget is not None:
-        say(
-            f"Searching the board with {spec} for {budget}; "
-            "Ctrl-C stops early and keeps the best line found so far."
-        )
-    searched = progress(budget_seconds, "Searched {done} of {total}.")
-    with _interruptible(spec) as interruption, searched:
-        game = _play(spec, board, preset.rules, derive_seed("solve", seed), bot_timeout)
+    with running_executor(where) as executor:
+        count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)
+        if budget is not None:
+            there = "" if where.kind is ExecutorKind.local else f" {where.describe()}"
+            many = "" if count == 1 else f" ({count} independent searches{there}, the best kept)"
+            say(
+                f"Searching the board with {spec} for {budget}{many}; "
+                "Ctrl-C stops early and keeps the best line found so far."
+            )
+        tasks = [
+            PlayTask(
+                str(spec),
+                preset_name,
+                solve_seed(seed, i),
+                rows=board_text(board),
+                bot_timeout=bot_timeout,
+            )
+            for i in range(count)
+        ]
+        # Searches one after another here; in rounds of the workers' number there.
+        local = where.kind is ExecutorKind.local
+        rounds = count if local else -(-count // max(1, executor.slots))
+        total = None if budget_seconds is None else budget_seconds * rounds
+        with (
+            _interruptible(spec) as interruption,
+            progress(total, "Searched {done} of {total}."),
+        ):
+            game = _best_of(tasks, executor, local, interruption)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:

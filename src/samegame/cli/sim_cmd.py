@@ -183,7 +183,8 @@ class Where:
         return f"on a local Dask cluster of {self.workers} {plural(self.workers, 'worker')}"
 
 
-def _where(workers: int | None, kind: ExecutorKind | None, scheduler: str | None) -> Where:
+def where_to_play(workers: int | None, kind: ExecutorKind | None, scheduler: str | None) -> Where:
+    """The checked ``--workers``/``--executor``/``--scheduler`` (exit 2 otherwise)."""
     if workers is not None and workers < 1:
         raise fail(f"--workers must be 1 or more, not {workers}", ExitCode.USAGE)
     if kind is None:
@@ -205,7 +206,8 @@ def _where(workers: int | None, kind: ExecutorKind | None, scheduler: str | None
 
 
 @contextmanager
-def _executor(where: Where) -> Iterator[Executor]:
+def running_executor(where: Where) -> Iterator[Executor]:
+    """The executor ``where`` names, shut down on leaving; exit 3 if it cannot start."""
     try:
         with open_executor(where.kind, where.workers, where.scheduler) as executor:
             yield executor
@@ -309,11 +311,11 @@ def simulate_command(
     Game i's board number and bot seed derive from (--seed, i), so the records are
     the same with any number of workers or executor (only 'seconds' differs).
     """
-    where = _where(workers, executor_kind, scheduler)
+    where = where_to_play(workers, executor_kind, scheduler)
     plan = _plan(
         [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
     )
-    with terminate_raises(), _records_file(out) as records, _executor(where) as executor:
+    with terminate_raises(), _records_file(out) as records, running_executor(where) as executor:
         bot_name = plan.setups[0].bot
         _say_start(
             f"Playing {games} {plural(games, 'game')} with {bot_name}", [bot_name], plan, where
@@ -399,7 +401,7 @@ def compare_command(
     """Play several bots on the same boards: mean scores with 95 percent intervals,
     clear rates and paired differences against the first bot. The --require-
     options make it a gate for CI: exit 1 when one is not met."""
-    where = _where(workers, executor_kind, scheduler)
+    where = where_to_play(workers, executor_kind, scheduler)
     names = split_bots(bots)
     if len(names) < 2:
         raise fail("give at least two bots, for example --bots random,greedy", ExitCode.USAGE)
@@ -411,7 +413,7 @@ def compare_command(
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
-    with terminate_raises(), _executor(where) as executor:
+    with terminate_raises(), running_executor(where) as executor:
         what = f"Comparing {' and '.join(listed)} on {games} {plural(games, 'board')}"
         _say_start(what, listed, plan, where)
         progress = _progress(games, "boards")

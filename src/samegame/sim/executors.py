@@ -29,7 +29,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from enum import StrEnum
@@ -59,31 +59,49 @@ class Pending(Protocol):
         """Drop the game if it has not started."""
 
 
+class Handle(Protocol):
+    """A submitted call (``Executor.call``)."""
+
+    def result(self, timeout: float | None = None) -> Any:
+        """The call's value, waiting for it if needed (at most ``timeout`` seconds,
+        then TimeoutError); raises the call's error."""
+
+    def cancel(self) -> bool:
+        """Drop the call if it has not started."""
+
+
 class Executor(Protocol):
-    """Runs games; ``slots`` is how many it can run at once."""
+    """Runs games; ``slots`` is how many it can run at once. ``call`` runs any
+    picklable one-argument function of an importable module the same way (what
+    ``bench standard`` and ``solve`` send)."""
 
     @property
     def slots(self) -> int: ...
 
     def submit(self, task: GameTask) -> Pending: ...
 
+    def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle: ...
+
 
 class _Deferred:
-    """A local game: played when its result is first asked for."""
+    """A local call: made when its result is first asked for."""
 
-    def __init__(self, task: GameTask) -> None:
-        self._task: GameTask | None = task
-        self._record: Record | None = None
+    def __init__(self, fn: Callable[[Any], Any], arg: Any) -> None:
+        self._fn = fn
+        self._arg: Any = arg
+        self._done = False
+        self._value: Any = None
 
-    def result(self) -> Record:
-        if self._record is None:
-            assert self._task is not None, "a cancelled game has no result"
-            self._record = play_task(self._task)
-        return self._record
+    def result(self, timeout: float | None = None) -> Any:
+        if not self._done:
+            assert self._arg is not None, "a cancelled call has no result"
+            self._value = self._fn(self._arg)
+            self._done = True
+        return self._value
 
     def cancel(self) -> bool:
-        self._task = None
-        return self._record is None
+        self._arg = None
+        return not self._done
 
 
 class LocalExecutor:
@@ -92,7 +110,10 @@ class LocalExecutor:
     slots = 1
 
     def submit(self, task: GameTask) -> Pending:
-        return _Deferred(task)
+        return _Deferred(play_task, task)
+
+    def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
+        return _Deferred(fn, arg)
 
 
 STOP_GRACE = 0.3  # seconds a pool's workers get to leave on their own
@@ -153,11 +174,14 @@ class PoolExecutor:
         self.slots = workers
 
     def submit(self, task: GameTask) -> Pending:
+        return self.call(play_task, task)
+
+    def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
         self._submitted += 1
         if self._submitted > self.slots:
-            return self._pool.submit(play_task, task)
+            return self._pool.submit(fn, arg)
         with _interrupts_ignored():
-            return self._pool.submit(play_task, task)
+            return self._pool.submit(fn, arg)
 
 
 class DaskExecutor:
@@ -169,6 +193,10 @@ class DaskExecutor:
 
     def submit(self, task: GameTask) -> Pending:
         future: Pending = self._client.submit(play_task, task, pure=False)
+        return future
+
+    def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
+        future: Handle = self._client.submit(fn, arg, pure=False)
         return future
 
 

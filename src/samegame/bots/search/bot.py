@@ -13,13 +13,17 @@ Options (``--bot nrpa:level=3,time=60``):
 - every search bot: ``time`` (seconds per search, a decimal; default 10) and
   ``clock`` (``wall``, the default, or ``cpu``: count the CPU seconds of the
   search's process instead, for steady measurements on a busy machine);
-- ``nmcs`` and ``nrpa``: ``workers`` (independent searches run at once, in
-  worker processes but the first, the best kept; default 1);
+- ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
+  run at once, in worker processes but the first, the best kept; for nrpa see
+  ``parallel``);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
 - ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
-  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``);
+  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
+  ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
+  search on ``workers`` threads adapting one policy; ``root``, independent
+  searches in processes, the best kept);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -42,6 +46,7 @@ from samegame.bots.search.engine import (
     Algorithm,
     Clock,
     Evaluation,
+    Parallel,
     Policy,
     SearchResult,
     SearchSpec,
@@ -55,7 +60,7 @@ DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
 
-E = TypeVar("E", Policy, Evaluation, Clock)
+E = TypeVar("E", Policy, Evaluation, Clock, Parallel)
 
 
 class SearchBot:
@@ -125,7 +130,7 @@ def _workers(options: Mapping[str, str]) -> int:
 
 
 NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
-NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers")
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel")
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
 
@@ -162,6 +167,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         clock=_clock(options),
         runs=1 if seconds is None else None,
         workers=_workers(options),
+        parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
     )
 
 
@@ -200,7 +206,7 @@ NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers)",
+    "(time, level, iterations, policy, workers, parallel)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

@@ -18,11 +18,19 @@ Budgets (see docs/search.md):
 - no ``seconds``: a fixed amount of work, so the result depends on the seed
   alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
 
-``workers > 1`` runs that many independent searches at once (root
-parallelisation): worker 0 in this process with the given seed, the others in
-worker processes with seeds derived from it and the worker number; the best score
-wins (the lowest worker number on ties). With a fixed budget the result is still
-reproducible; worker 0 alone is exactly the one-worker search.
+``workers > 1`` with ``parallel`` ``root`` runs that many independent searches at
+once (root parallelisation): worker 0 in this process with the given seed, the
+others in worker processes with seeds derived from it and the worker number; the
+best score wins (the lowest worker number on ties). With ``parallel`` ``policy``
+(NRPA) it runs one search on that many threads sharing one policy
+(``samegame.kernel.search.shared_nrpa``), lane ``i`` seeded like worker ``i``.
+Either way a fixed budget's result is reproducible.
+
+A wall-clock budget starts when ``search`` is called, so compiling or loading the
+kernels and starting worker processes are inside it; a worker process that has
+not reported ``GRACE`` seconds after the deadline is left out. A CPU budget is
+per worker (threads of one search share the process's CPU time: N lanes stop at
+N times the budget).
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ import functools
 import multiprocessing
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, TimeoutError
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -53,6 +61,10 @@ TABLE_BITS = 17
 
 ALPHA = 1.0
 """NRPA's learning rate (Rosin 2011)."""
+
+GRACE = 0.25
+"""Seconds after a wall-clock deadline that a worker process's result is waited
+for (each worker stops at the deadline itself; this covers sending the result)."""
 
 MAX_WIDTH = 32768
 """The widest beam (memory grows with the width: about 2 KB per unit on 15x15)."""
@@ -80,6 +92,16 @@ class Policy(StrEnum):
     SELECTIVE = "selective"
 
 
+class Parallel(StrEnum):
+    """How NRPA's workers share a search: ``policy``, one search whose split level's
+    iterations run on ``workers`` threads adapting one policy
+    (``samegame.kernel.search.shared_nrpa``); ``root``, independent searches in
+    worker processes, the best kept."""
+
+    POLICY = "policy"
+    ROOT = "root"
+
+
 class Evaluation(StrEnum):
     """Beam search evaluations (see ``samegame.kernel.search.beam``)."""
 
@@ -98,8 +120,9 @@ class SearchSpec:
     ``iterations`` for NRPA (per level), ``width``/``evaluation`` for beam search.
     ``seconds`` is the time budget of one search (None: a fixed budget of ``runs``
     complete searches, or one beam pass) counted by ``clock``; ``runs`` also caps the searches of a
-    timed NMCS or NRPA (None: no cap). ``workers`` is the number of independent
-    searches run at once."""
+    timed NMCS or NRPA (None: no cap). ``workers`` is the number of searches run at
+    once (independent ones, or, for NRPA with ``parallel`` ``policy``, threads of
+    one search sharing its policy: ``lanes``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -111,6 +134,7 @@ class SearchSpec:
     clock: Clock = Clock.WALL
     runs: int | None = 1
     workers: int = 1
+    parallel: Parallel = Parallel.ROOT
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
@@ -121,6 +145,18 @@ class SearchSpec:
             raise ValueError(f"a time budget is positive, not {self.seconds}")
         if self.seconds is None and self.runs is None and self.algorithm is not Algorithm.BEAM:
             raise ValueError("an NMCS or NRPA search needs a time budget or a number of runs")
+        if self.parallel is Parallel.POLICY and self.algorithm is not Algorithm.NRPA:
+            raise ValueError("only NRPA shares a policy between workers")
+
+    @property
+    def lanes(self) -> int:
+        """Threads of one search (NRPA sharing its policy); 1 otherwise."""
+        return self.workers if self.parallel is Parallel.POLICY else 1
+
+    @property
+    def processes(self) -> int:
+        """Independent searches (root parallelism), this process's included."""
+        return 1 if self.parallel is Parallel.POLICY else self.workers
 
 
 @dataclass(frozen=True)
@@ -166,18 +202,23 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
     """The best game from ``board`` under ``rules`` that ``spec`` finds, with
     ``base`` points already scored (so the settled score is the game's final
     score). ``seed`` decides every random choice of worker 0."""
+    # The budget starts now: loading the kernels and starting worker processes
+    # are part of it, so a search with any number of workers ends at its deadline.
+    started = time.time()
     from samegame.kernel.rules import KernelRules
     from samegame.kernel.state import index_cell, to_kernel
 
-    prepare(spec.algorithm)
-    pool = _pool(spec.workers - 1) if spec.workers > 1 else None
-    started = time.time()
     deadline = cpu_seconds = None
     if spec.seconds is not None:
         if spec.clock is Clock.WALL:
             deadline = started + spec.seconds
         else:
             cpu_seconds = spec.seconds
+    prepare(spec.algorithm)
+    # Under a wall-clock budget worker processes that are still starting are not
+    # waited for: they join the search when ready, and one not done by the
+    # deadline is left out.
+    pool = _pool(spec.processes - 1, deadline is None) if spec.processes > 1 else None
     krules = KernelRules.from_rules(rules, board.width, board.height)
     state = to_kernel(board)
     jobs = [
@@ -190,12 +231,20 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
             deadline,
             cpu_seconds,
         )
-        for i in range(spec.workers)
+        for i in range(spec.processes)
     ]
     futures: list[Future[_Outcome]] = []
     if pool is not None:
         futures = [pool.submit(run_job, job) for job in jobs[1:]]
-    outcomes = [run_job(jobs[0])] + [future.result() for future in futures]
+    outcomes = [run_job(jobs[0])]
+    for future in futures:
+        if deadline is None:
+            outcomes.append(future.result())
+            continue
+        try:
+            outcomes.append(future.result(max(0.0, deadline + GRACE - time.time())))
+        except TimeoutError:
+            future.cancel()
     best = outcomes[0]
     for outcome in outcomes[1:]:
         if outcome.score > best.score:
@@ -271,19 +320,28 @@ def run_job(job: _Job) -> _Outcome:
 
     cpu = time.process_time()
     spec = job.spec
-    control = np.zeros(2, dtype=np.int64)
+    # One control per lane (thread) of the search: [0] is the stop flag, set in all
+    # of them together; [1] counts that lane's playouts.
+    controls = [np.zeros(2, dtype=np.int64) for _ in range(spec.lanes)]
     with _lock:
-        _controls[id(control)] = control
-        if _interrupted.is_set():
-            control[0] = 1
-    budget = _Budget(control, job.deadline, job.cpu_seconds)
-    rng = seed_state(job.seed)
+        for control in controls:
+            _controls[id(control)] = control
+            if _interrupted.is_set():
+                control[0] = 1
+    # A CPU budget is per worker: lanes are threads of this process, whose CPU
+    # time counts them all.
+    cpu_budget = None if job.cpu_seconds is None else job.cpu_seconds * spec.lanes
+    budget = _Budget(controls, job.deadline, cpu_budget)
+    rngs = [seed_state(job.seed)] + [
+        seed_state(worker_seed(job.seed, i)) for i in range(1, spec.lanes)
+    ]
+    control = controls[0]
     best: tuple[int, npt.NDArray[np.int32]] | None = None
     runs = 0
     width = spec.width
     try:
         while True:
-            score, moves = _run_once(job, spec, rng, control, width)
+            score, moves = _run_once(job, spec, rngs, controls, width)
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves)
@@ -298,34 +356,44 @@ def run_job(job: _Job) -> _Outcome:
     finally:
         budget.close()
         with _lock:
-            _controls.pop(id(control), None)
+            for lane in controls:
+                _controls.pop(id(lane), None)
     assert best is not None
     return _Outcome(
         best[0],
         tuple(int(a) for a in best[1]),
-        int(control[1]),
+        sum(int(lane[1]) for lane in controls),
         runs,
         time.process_time() - cpu,
     )
 
 
 class _Budget:
-    """Sets ``control[0]`` from a thread when the time budget is spent: at a wall
+    """Sets ``control[0]`` of every one of ``controls`` from a thread when the time
+    budget is spent: at a wall
     clock ``deadline`` (``time.time()``), or after ``cpu_seconds`` of this
     process's CPU time (checked every ``CPU_POLL`` seconds). Neither: unlimited."""
 
     CPU_POLL = 0.005
 
     def __init__(
-        self, control: npt.NDArray[np.int64], deadline: float | None, cpu_seconds: float | None
+        self,
+        controls: list[npt.NDArray[np.int64]],
+        deadline: float | None,
+        cpu_seconds: float | None,
     ) -> None:
-        self.control = control
+        self.controls = controls
         self.deadline = deadline
         self.cpu_limit = None if cpu_seconds is None else time.process_time() + cpu_seconds
         self.unlimited = deadline is None and cpu_seconds is None
         self._closed = threading.Event()
         self._thread = None
-        if not self.unlimited:
+        if not self.unlimited and self.spent():
+            # Spent before the search began (a start-up longer than the budget):
+            # stop it after its first playout, with no race against the thread.
+            for control in controls:
+                control[0] = 1
+        elif not self.unlimited:
             self._thread = threading.Thread(target=self._watch, daemon=True)
             self._thread.start()
 
@@ -342,7 +410,8 @@ class _Budget:
                 wait = self.CPU_POLL
             if self._closed.wait(wait):
                 return
-        self.control[0] = 1
+        for control in self.controls:
+            control[0] = 1
 
     def close(self) -> None:
         self._closed.set()
@@ -353,8 +422,8 @@ class _Budget:
 def _run_once(
     job: _Job,
     spec: SearchSpec,
-    rng: npt.NDArray[np.uint64],
-    control: npt.NDArray[np.int64],
+    rngs: list[npt.NDArray[np.uint64]],
+    controls: list[npt.NDArray[np.int64]],
     width: int,
 ) -> tuple[int, npt.NDArray[np.int32]]:
     import numpy as np
@@ -362,6 +431,9 @@ def _run_once(
     from samegame.kernel.search.beam import beam
     from samegame.kernel.search.nmcs import nmcs
     from samegame.kernel.search.nrpa import nrpa
+    from samegame.kernel.search.shared_nrpa import shared_nrpa
+
+    rng, control = rngs[0], controls[0]
 
     state, rules = job.state, job.rules
     out = np.empty(state.shape[0], dtype=np.int32)
@@ -369,7 +441,24 @@ def _run_once(
     kind = _POLICY_KIND[spec.policy]
     tabu = tabu_colour(state) if spec.policy is not Policy.RANDOM else 0
     result: Any
-    if spec.algorithm is Algorithm.NRPA:
+    if spec.algorithm is Algorithm.NRPA and spec.lanes > 1:
+        mask = np.uint64((1 << TABLE_BITS) - 1)
+        result = shared_nrpa(
+            state,
+            rules,
+            job.base,
+            rngs,
+            keys,
+            mask,
+            kind,
+            tabu,
+            spec.level,
+            spec.iterations,
+            ALPHA,
+            controls,
+            out,
+        )
+    elif spec.algorithm is Algorithm.NRPA:
         mask = np.uint64((1 << TABLE_BITS) - 1)
         result = nrpa(
             state,
@@ -412,6 +501,9 @@ def prepare(algorithm: Algorithm) -> None:
     rules = KernelRules.from_rules(Rules(BASIC), 3, 3)
     job = _Job(spec, to_kernel(board), rules, 0, 0, None, None)
     run_job(job)
+    if algorithm is Algorithm.NRPA:
+        shared = SearchSpec(algorithm, level=4, iterations=1, workers=2, parallel=Parallel.POLICY)
+        run_job(_Job(shared, to_kernel(board), rules, 0, 0, None, None))
     _prepared.add(algorithm)
 
 
@@ -419,11 +511,12 @@ _workers: ProcessPoolExecutor | None = None
 _worker_count = 0
 
 
-def _pool(size: int) -> ProcessPoolExecutor:
-    """A process pool of at least ``size`` started and warmed-up workers, kept for
-    later searches. Worker processes start with 'spawn' (nothing is inherited from
-    this process) and compile or load every kernel before the first search, so no
-    time budget pays for their start."""
+def _pool(size: int, wait: bool) -> ProcessPoolExecutor:
+    """A process pool of at least ``size`` workers, kept for later searches. Worker
+    processes start with 'spawn' (nothing is inherited from this process) and
+    compile or load every kernel before their first task; with ``wait`` this
+    returns only when all of them are ready (a fixed budget waits for every
+    worker anyway), otherwise at once (a wall-clock budget runs meanwhile)."""
     global _workers, _worker_count
     if _workers is None or _worker_count < size:
         if _workers is not None:
@@ -431,8 +524,10 @@ def _pool(size: int) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
         _workers = ProcessPoolExecutor(size, mp_context=context, initializer=_warm_worker)
         _worker_count = size
-        for started in [_workers.submit(_ready) for _ in range(size)]:
-            started.result()
+        ready = [_workers.submit(_ready) for _ in range(size)]
+        if wait:
+            for started in ready:
+                started.result()
     return _workers
 
 

@@ -179,6 +179,35 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
 
 
 @njit(cache=True, nogil=True)
+def new_tree(n, tiles, min_group, level, mask):
+    """A ``Tree`` for NRPA at ``level`` on states of length ``n`` with ``tiles``
+    tiles under groups of at least ``min_group``; weights all zero, ``exps`` one,
+    ``mask + 1`` weights per level."""
+    group = max(min_group, 1)
+    steps = tiles // group + 1
+    room = steps * (tiles // group + 1)
+    size = np.int64(mask) + 1
+    moves = np.empty((level + 1, steps), dtype=np.int32)
+    codes = np.empty((level + 1, room), dtype=np.int64)
+    offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
+    chosen = np.empty((level + 1, steps), dtype=np.int64)
+    return Tree(
+        np.zeros((level + 1, size), dtype=np.float64),
+        np.ones((level + 1, size), dtype=np.float64),
+        moves,
+        codes,
+        offsets,
+        chosen,
+        np.zeros(level + 1, dtype=np.int64),
+        Record(moves[0], codes[0], offsets[0], chosen[0]),
+        np.empty(n, dtype=np.uint8),
+        np.empty(16, dtype=np.int64),
+        np.empty(room, dtype=np.float64),
+        np.empty(steps, dtype=np.float64),
+    )
+
+
+@njit(cache=True, nogil=True)
 def nrpa(
     state, rules, base, rng, keys, mask, kind, tabu, level, iterations, alpha, control, best_moves
 ):
@@ -191,29 +220,9 @@ def nrpa(
     and ``mask`` the move codes (``mask + 1`` is the policy table's size)."""
     n = state.shape[0]
     tiles = count_tiles(state, rules.height)
-    group = max(rules.min_group, 1)
-    steps = tiles // group + 1
-    room = steps * (tiles // group + 1)
-    size = np.int64(mask) + 1
-    moves = np.empty((level + 1, steps), dtype=np.int32)
-    codes = np.empty((level + 1, room), dtype=np.int64)
-    offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
-    chosen = np.empty((level + 1, steps), dtype=np.int64)
-    exps = np.ones((level + 1, size), dtype=np.float64)
-    tree = Tree(
-        np.zeros((level + 1, size), dtype=np.float64),
-        exps,
-        moves,
-        codes,
-        offsets,
-        chosen,
-        np.zeros(level + 1, dtype=np.int64),
-        Record(moves[0], codes[0], offsets[0], chosen[0]),
-        np.empty(n, dtype=np.uint8),
-        np.empty(16, dtype=np.int64),
-        np.empty(room, dtype=np.float64),
-        np.empty(steps, dtype=np.float64),
-    )
+    tree = new_tree(n, tiles, rules.min_group, level, mask)
+    exps = tree.exps
+    moves = tree.moves
     root = Root(state, count_colours(state), base, tiles)
     policy = Policy(kind, tabu, keys, mask, exps[1])
     best = nrpa_level(
