@@ -441,38 +441,23 @@ def _run_once(
     kind = _POLICY_KIND[spec.policy]
     tabu = tabu_colour(state) if spec.policy is not Policy.RANDOM else 0
     result: Any
-    if spec.algorithm is Algorithm.NRPA and spec.lanes > 1:
-        mask = np.uint64((1 << TABLE_BITS) - 1)
-        result = shared_nrpa(
+    if spec.algorithm is Algorithm.NRPA:
+        # One search; with lanes, its threads share one policy (shared_nrpa).
+        shared = spec.lanes > 1
+        search_fn: Any = shared_nrpa if shared else nrpa
+        result = search_fn(
             state,
             rules,
             job.base,
-            rngs,
+            rngs if shared else rng,
             keys,
-            mask,
+            np.uint64((1 << TABLE_BITS) - 1),
             kind,
             tabu,
             spec.level,
             spec.iterations,
             ALPHA,
-            controls,
-            out,
-        )
-    elif spec.algorithm is Algorithm.NRPA:
-        mask = np.uint64((1 << TABLE_BITS) - 1)
-        result = nrpa(
-            state,
-            rules,
-            job.base,
-            rng,
-            keys,
-            mask,
-            kind,
-            tabu,
-            spec.level,
-            spec.iterations,
-            ALPHA,
-            control,
+            controls if shared else control,
             out,
         )
     elif spec.algorithm is Algorithm.NMCS:
