@@ -44,14 +44,13 @@ class Record(NamedTuple):
     codes: npt.NDArray[np.int64]
     offsets: npt.NDArray[np.int64]
     chosen: npt.NDArray[np.int64]
-    factors: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
 def moves_record(moves):
     """A record that keeps the anchors played in ``moves`` and nothing else."""
     none = np.empty(0, dtype=np.int64)
-    return Record(moves, none, none, none, np.empty(0, dtype=np.float64))
+    return Record(moves, none, none, none)
 
 
 @njit(cache=True, nogil=True)
@@ -72,9 +71,7 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     codes, cand = scratch.codes, scratch.cand
     keys, mask = policy.keys, policy.mask
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
-    factors, bias = record.factors, policy.bias
     recording = rec_codes.shape[0] > 0
-    biased = recording and factors.shape[0] > 0
     plain = policy.kind == ALL and policy.exps.shape[0] == 0 and not recording
     room = played.shape[0]
     score = np.int64(0)
@@ -95,9 +92,6 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
             if recording:
                 for c in range(n):
                     rec_codes[offset + c] = codes[cand[c]]
-                if biased:
-                    for c in range(n):
-                        factors[offset + c] = bias[sizes[cand[c]]]
                 chosen[made] = pick
                 offset += n
                 offsets[made + 1] = offset

@@ -57,14 +57,12 @@ class Policy(NamedTuple):
     keys: npt.NDArray[np.uint64] | None
     mask: np.uint64
     exps: npt.NDArray[np.float64]
-    bias: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
 def uniform_policy(kind, tabu):
     """The policy that draws uniformly among the candidates of ``kind``."""
-    none = np.empty(0, dtype=np.float64)
-    return Policy(kind, tabu, None, np.uint64(0), none, none)
+    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -114,17 +112,10 @@ def draw(n, policy, rng, scratch):
     if exps.shape[0] == 0:
         return below(rng, n)
     codes, cand, probs = scratch.codes, scratch.cand, scratch.probs
-    bias = policy.bias
     total = 0.0
-    if bias.shape[0] > 0:
-        sizes = scratch.sizes
-        for c in range(n):
-            total += exps[codes[cand[c]]] * bias[sizes[cand[c]]]
-            probs[c] = total
-    else:
-        for c in range(n):
-            total += exps[codes[cand[c]]]
-            probs[c] = total
+    for c in range(n):
+        total += exps[codes[cand[c]]]
+        probs[c] = total
     r = uniform(rng) * total
     for c in range(n - 1):
         if r < probs[c]:

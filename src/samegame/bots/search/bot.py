@@ -130,17 +130,7 @@ def _workers(options: Mapping[str, str]) -> int:
 
 
 NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
-NRPA_OPTIONS = (
-    "level",
-    "iterations",
-    "policy",
-    "time",
-    "clock",
-    "workers",
-    "parallel",
-    "stabilize",
-    "bias",
-)
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel")
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
 
@@ -178,8 +168,6 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         runs=1 if seconds is None else None,
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
-        stabilize=int_option(options, "stabilize", 1, 1, 100),
-        bias=float(options.get("bias", "0")),
     )
 
 

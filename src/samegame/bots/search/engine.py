@@ -135,8 +135,6 @@ class SearchSpec:
     runs: int | None = 1
     workers: int = 1
     parallel: Parallel = Parallel.ROOT
-    stabilize: int = 1
-    bias: float = 0.0
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
@@ -313,16 +311,6 @@ def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
     return int(np.argmax(counts)) + 1 if counts.any() else 0
 
 
-def size_bias(exponent: float, n: int) -> npt.NDArray[np.float64]:
-    """GNRPA's prior as a factor per group size: ``size ** exponent`` for sizes
-    0 .. ``n`` (empty for exponent 0: no prior)."""
-    import numpy as np
-
-    if exponent == 0:
-        return np.empty(0, dtype=np.float64)
-    return np.arange(n + 1, dtype=np.float64) ** exponent
-
-
 def run_job(job: _Job) -> _Outcome:
     """Run one worker's searches: restarts within the time budget, or the fixed
     number of complete searches (see the module docstring)."""
@@ -471,8 +459,6 @@ def _run_once(
             ALPHA,
             controls if shared else control,
             out,
-            spec.stabilize,
-            size_bias(spec.bias, state.shape[0]),
         )
     elif spec.algorithm is Algorithm.NMCS:
         result = nmcs(state, rules, job.base, rng, kind, tabu, spec.level, control, out)

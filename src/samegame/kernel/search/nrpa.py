@@ -72,11 +72,10 @@ class Tree(NamedTuple):
     counts: npt.NDArray[np.int64]
     ex: npt.NDArray[np.float64]
     z: npt.NDArray[np.float64]
-    factors: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
-def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, factors):
+def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
     """Rosin's ``Adapt`` of ``weights`` towards a recorded sequence of ``steps``
     steps: step ``t``'s candidate codes are ``codes[offsets[t]:offsets[t + 1]]``
     and the move played is candidate ``chosen[t]``. Every probability is taken
@@ -90,16 +89,10 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, factors):
         if b - a < 2:
             continue
         total = 0.0
-        if factors.shape[0] > 0:
-            for k in range(a, b):
-                e = exps[codes[k]] * factors[k]
-                ex[k] = e
-                total += e
-        else:
-            for k in range(a, b):
-                e = exps[codes[k]]
-                ex[k] = e
-                total += e
+        for k in range(a, b):
+            e = exps[codes[k]]
+            ex[k] = e
+            total += e
         z[t] = total
     for t in range(steps):
         a = offsets[t]
@@ -131,16 +124,11 @@ def _copy_record(tree, src, dst):
         tree.offsets[dst, t] = tree.offsets[src, t]
     for k in range(tree.offsets[src, steps]):
         tree.codes[dst, k] = tree.codes[src, k]
-    if tree.factors.shape[1] > 0:
-        for k in range(tree.offsets[src, steps]):
-            tree.factors[dst, k] = tree.factors[src, k]
     tree.lengths[dst] = steps
 
 
 @njit(cache=True, nogil=True)
-def nrpa_level(
-    level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, stabilize=1
-):
+def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control):
     """One NRPA call at ``level >= 1`` from ``root`` (a ``Root``), with this level's
     policy in ``tree.weights[level]`` (set by the caller, with ``exp`` of each
     weight in ``tree.exps[level]``); returns the best settled score and leaves the
@@ -150,8 +138,7 @@ def nrpa_level(
     best = LOWEST
     state, grid, counts = root.state, tree.grid, tree.counts
     n = state.shape[0]
-    steps = iterations * stabilize if level == 1 else iterations
-    for i in range(steps):
+    for _ in range(iterations):
         if level == 1:
             for x in range(n):
                 grid[x] = state[x]
@@ -170,25 +157,13 @@ def nrpa_level(
                 below[x] = here[x]
                 below_exps[x] = here_exps[x]
             final = nrpa_level(
-                level - 1,
-                iterations,
-                alpha,
-                root,
-                rules,
-                rng,
-                policy,
-                tree,
-                scratch,
-                control,
-                stabilize,
+                level - 1, iterations, alpha, root, rules, rng, policy, tree, scratch, control
             )
         if final >= best:
             best = final
             _copy_record(tree, level - 1, level)
         if control[0] != 0:
             break
-        if level == 1 and (i + 1) % stabilize != 0:
-            continue
         adapt(
             tree.weights[level],
             tree.exps[level],
@@ -199,13 +174,12 @@ def nrpa_level(
             tree.lengths[level],
             tree.ex,
             tree.z,
-            tree.factors[level],
         )
     return best
 
 
 @njit(cache=True, nogil=True)
-def new_tree(n, tiles, min_group, level, mask, biased=False):
+def new_tree(n, tiles, min_group, level, mask):
     """A ``Tree`` for NRPA at ``level`` on states of length ``n`` with ``tiles``
     tiles under groups of at least ``min_group``; weights all zero, ``exps`` one,
     ``mask + 1`` weights per level."""
@@ -217,7 +191,6 @@ def new_tree(n, tiles, min_group, level, mask, biased=False):
     codes = np.empty((level + 1, room), dtype=np.int64)
     offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
     chosen = np.empty((level + 1, steps), dtype=np.int64)
-    factors = np.empty((level + 1, room if biased else 0), dtype=np.float64)
     return Tree(
         np.zeros((level + 1, size), dtype=np.float64),
         np.ones((level + 1, size), dtype=np.float64),
@@ -226,32 +199,17 @@ def new_tree(n, tiles, min_group, level, mask, biased=False):
         offsets,
         chosen,
         np.zeros(level + 1, dtype=np.int64),
-        Record(moves[0], codes[0], offsets[0], chosen[0], factors[0]),
+        Record(moves[0], codes[0], offsets[0], chosen[0]),
         np.empty(n, dtype=np.uint8),
         np.empty(16, dtype=np.int64),
         np.empty(room, dtype=np.float64),
         np.empty(steps, dtype=np.float64),
-        factors,
     )
 
 
 @njit(cache=True, nogil=True)
 def nrpa(
-    state,
-    rules,
-    base,
-    rng,
-    keys,
-    mask,
-    kind,
-    tabu,
-    level,
-    iterations,
-    alpha,
-    control,
-    best_moves,
-    stabilize=1,
-    bias=np.empty(0, dtype=np.float64),  # noqa: B008
+    state, rules, base, rng, keys, mask, kind, tabu, level, iterations, alpha, control, best_moves
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -262,13 +220,13 @@ def nrpa(
     and ``mask`` the move codes (``mask + 1`` is the policy table's size)."""
     n = state.shape[0]
     tiles = count_tiles(state, rules.height)
-    tree = new_tree(n, tiles, rules.min_group, level, mask, bias.shape[0] > 0)
+    tree = new_tree(n, tiles, rules.min_group, level, mask)
     exps = tree.exps
     moves = tree.moves
     root = Root(state, count_colours(state), base, tiles)
-    policy = Policy(kind, tabu, keys, mask, exps[1], bias)
+    policy = Policy(kind, tabu, keys, mask, exps[1])
     best = nrpa_level(
-        level, iterations, alpha, root, rules, rng, policy, tree, new_scratch(n), control, stabilize
+        level, iterations, alpha, root, rules, rng, policy, tree, new_scratch(n), control
     )
     made = tree.lengths[level]
     for t in range(made):

@@ -32,7 +32,6 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import numpy as np
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
@@ -47,9 +46,7 @@ core), so a round's dispatch costs nothing measurable."""
 
 
 @njit(cache=True, nogil=True)
-def lane_call(
-    level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e, stabilize
-):
+def lane_call(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e):
     """Set ``tree``'s level-``level`` policy to weights ``w`` (with ``exp`` of each
     in ``e``) and run ``nrpa_level`` there; return its best settled score (its
     sequence is left in record slot ``level`` of ``tree``)."""
@@ -58,9 +55,7 @@ def lane_call(
     for x in range(here.shape[0]):
         here[x] = w[x]
         here_exps[x] = e[x]
-    return nrpa_level(
-        level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, stabilize
-    )
+    return nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
 
 
 @njit(cache=True, nogil=True)
@@ -75,9 +70,6 @@ def copy_between(src, s, dst, d):
         dst.offsets[d, t] = src.offsets[s, t]
     for k in range(src.offsets[s, steps]):
         dst.codes[d, k] = src.codes[s, k]
-    if dst.factors.shape[1] > 0:
-        for k in range(src.offsets[s, steps]):
-            dst.factors[d, k] = src.factors[s, k]
     dst.lengths[d] = steps
 
 
@@ -119,14 +111,10 @@ class _Driver:
         iterations: int,
         alpha: float,
         controls: list[Any],
-        stabilize: int,
-        bias: Any,
     ) -> None:
         n = state.shape[0]
         tiles = count_tiles(state, rules.height)
         self.level, self.iterations, self.alpha = level, iterations, alpha
-        self.stabilize = stabilize
-        biased = bias.shape[0] > 0
         self.split = min(level, SPLIT_LEVEL)
         # The lanes run the split level's children: level split - 1, or (split
         # level 1) single playouts, as level-1 calls of one iteration.
@@ -135,11 +123,11 @@ class _Driver:
         self.rules = rules
         self.controls = controls
         self.root = Root(state, count_colours(state), int(base), int(tiles))
-        self.tree = new_tree(n, tiles, rules.min_group, level, mask, biased)
+        self.tree = new_tree(n, tiles, rules.min_group, level, mask)
         self.lanes = []
         for rng, control in zip(rngs, controls, strict=True):
-            tree = new_tree(n, tiles, rules.min_group, self.sub, mask, biased)
-            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1], bias)
+            tree = new_tree(n, tiles, rules.min_group, self.sub, mask)
+            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1])
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
 
@@ -177,7 +165,6 @@ class _Driver:
             tree.lengths[level],
             tree.ex,
             tree.z,
-            tree.factors[level],
         )
 
     def _call(self, lane: int, level: int) -> int:
@@ -197,7 +184,6 @@ class _Driver:
                 control,
                 w,
                 e,
-                self.stabilize,
             )
         )
 
@@ -235,31 +221,14 @@ def shared_nrpa(
     alpha: float,
     controls: list[Any],
     best_moves: Any,
-    stabilize: int = 1,
-    bias: Any = None,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
     ``nrpa.nrpa``'s, with one generator and one control array per lane. Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
-    if bias is None:
-        bias = np.empty(0, dtype=np.float64)
     driver = _Driver(
-        state,
-        rules,
-        base,
-        rngs,
-        keys,
-        mask,
-        kind,
-        tabu,
-        level,
-        iterations,
-        alpha,
-        controls,
-        stabilize,
-        bias,
+        state, rules, base, rngs, keys, mask, kind, tabu, level, iterations, alpha, controls
     )
     best = driver.run()
     made = int(driver.tree.lengths[level])
