@@ -114,17 +114,18 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
 
 
 @njit(cache=True, nogil=True)
-def _copy_record(tree, src, dst):
-    """Copy the recorded sequence of slot ``src`` to slot ``dst``."""
-    steps = tree.lengths[src]
+def copy_slot(src, s, dst, d):
+    """Copy the recorded sequence of slot ``s`` of tree ``src`` to slot ``d`` of
+    tree ``dst`` (trees of the same board; ``src`` and ``dst`` may be one tree)."""
+    steps = src.lengths[s]
     for t in range(steps):
-        tree.moves[dst, t] = tree.moves[src, t]
-        tree.chosen[dst, t] = tree.chosen[src, t]
+        dst.moves[d, t] = src.moves[s, t]
+        dst.chosen[d, t] = src.chosen[s, t]
     for t in range(steps + 1):
-        tree.offsets[dst, t] = tree.offsets[src, t]
-    for k in range(tree.offsets[src, steps]):
-        tree.codes[dst, k] = tree.codes[src, k]
-    tree.lengths[dst] = steps
+        dst.offsets[d, t] = src.offsets[s, t]
+    for k in range(src.offsets[s, steps]):
+        dst.codes[d, k] = src.codes[s, k]
+    dst.lengths[d] = steps
 
 
 @njit(cache=True, nogil=True)
@@ -161,7 +162,7 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
             )
         if final >= best:
             best = final
-            _copy_record(tree, level - 1, level)
+            copy_slot(tree, level - 1, tree, level)
         if control[0] != 0:
             break
         adapt(

@@ -37,7 +37,7 @@ from numba import njit
 from samegame.kernel.groups import count_colours, count_tiles
 from samegame.kernel.policy import Policy
 from samegame.kernel.scratch import new_scratch
-from samegame.kernel.search.nrpa import LOWEST, Root, _copy_record, adapt, new_tree, nrpa_level
+from samegame.kernel.search.nrpa import LOWEST, Root, adapt, copy_slot, new_tree, nrpa_level
 
 SPLIT_LEVEL = 3
 """The level whose iterations are shared out (or the top level, if lower). At
@@ -56,21 +56,6 @@ def lane_call(level, iterations, alpha, root, rules, rng, policy, tree, scratch,
         here[x] = w[x]
         here_exps[x] = e[x]
     return nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
-
-
-@njit(cache=True, nogil=True)
-def copy_between(src, s, dst, d):
-    """Copy the recorded sequence of slot ``s`` of tree ``src`` to slot ``d`` of
-    tree ``dst`` (trees of the same board)."""
-    steps = src.lengths[s]
-    for t in range(steps):
-        dst.moves[d, t] = src.moves[s, t]
-        dst.chosen[d, t] = src.chosen[s, t]
-    for t in range(steps + 1):
-        dst.offsets[d, t] = src.offsets[s, t]
-    for k in range(src.offsets[s, steps]):
-        dst.codes[d, k] = src.codes[s, k]
-    dst.lengths[d] = steps
 
 
 @njit(cache=True, nogil=True)
@@ -147,7 +132,7 @@ class _Driver:
             final = self._level(level - 1)
             if final >= best:
                 best = final
-                _copy_record(tree, level - 1, level)
+                copy_slot(tree, level - 1, tree, level)
             if self.stopped():
                 break
             self._adapt(level)
@@ -200,7 +185,7 @@ class _Driver:
                 done += 1
                 if final >= best:
                     best = final
-                    copy_between(self.lanes[i][2], self.sub, self.tree, level)
+                    copy_slot(self.lanes[i][2], self.sub, self.tree, level)
                 if self.stopped():
                     return best
                 self._adapt(level)
