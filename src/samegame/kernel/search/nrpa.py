@@ -57,8 +57,8 @@ class Tree(NamedTuple):
     (rows of ``moves``, ``codes``, ``offsets``, ``chosen``, ``lengths``): slot 0 is
     the playout being played (``playing``, a ``Record`` of it), slot ``l`` the best
     sequence of the running level-``l`` call with its candidate codes. ``grid`` and
-    ``counts`` are the playout's board and tiles per colour; ``ex``/``z`` are
-    ``adapt``'s scratch."""
+    ``counts`` are the playout's board and tiles per colour; ``ex``/``z`` and
+    ``seen``/``tick`` are ``adapt``'s scratch."""
 
     weights: npt.NDArray[np.float64]
     exps: npt.NDArray[np.float64]
@@ -72,17 +72,22 @@ class Tree(NamedTuple):
     counts: npt.NDArray[np.int64]
     ex: npt.NDArray[np.float64]
     z: npt.NDArray[np.float64]
+    seen: npt.NDArray[np.int64]
+    tick: npt.NDArray[np.int64]
 
 
 @njit(cache=True, nogil=True)
-def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
+def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick):
     """Rosin's ``Adapt`` of ``weights`` towards a recorded sequence of ``steps``
     steps: step ``t``'s candidate codes are ``codes[offsets[t]:offsets[t + 1]]``
     and the move played is candidate ``chosen[t]``. Every probability is taken
     from the weights before the update; ``exps`` holds ``exp`` of every weight
     and is brought up to date for the weights changed. Scratch: ``ex`` float64 of
-    ``codes``' length, ``z`` float64 of at least ``steps``. Steps with one
-    candidate carry no information (their update cancels out) and are skipped."""
+    ``codes``' length, ``z`` float64 of at least ``steps``; ``seen`` int64 of the
+    table's size and ``tick`` one int64, kept between calls: a code met in several
+    steps (a group that stands through several moves) gets its ``exp`` computed
+    once, from its final weight. Steps with one candidate carry no information
+    (their update cancels out) and are skipped."""
     for t in range(steps):
         a = offsets[t]
         b = offsets[t + 1]
@@ -103,6 +108,8 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
         f = alpha / z[t]
         for k in range(a, b):
             weights[codes[k]] -= f * ex[k]
+    tick[0] += 1
+    now = tick[0]
     for t in range(steps):
         a = offsets[t]
         b = offsets[t + 1]
@@ -110,7 +117,9 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z):
             continue
         for k in range(a, b):
             code = codes[k]
-            exps[code] = math.exp(weights[code])
+            if seen[code] != now:
+                seen[code] = now
+                exps[code] = math.exp(weights[code])
 
 
 @njit(cache=True, nogil=True)
@@ -175,6 +184,8 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
             tree.lengths[level],
             tree.ex,
             tree.z,
+            tree.seen,
+            tree.tick,
         )
     return best
 
@@ -205,6 +216,8 @@ def new_tree(n, tiles, min_group, level, mask):
         np.empty(16, dtype=np.int64),
         np.empty(room, dtype=np.float64),
         np.empty(steps, dtype=np.float64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
     )
 
 

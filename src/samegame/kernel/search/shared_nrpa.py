@@ -150,6 +150,8 @@ class _Driver:
             tree.lengths[level],
             tree.ex,
             tree.z,
+            tree.seen,
+            tree.tick,
         )
 
     def _call(self, lane: int, level: int) -> int:
