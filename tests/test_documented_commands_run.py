@@ -56,6 +56,14 @@ LONG = {
     "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 60 --out r.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 0.05 --out r.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 300 --out r300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 0.05 --out r300.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,level=3,clock=cpu --time-per-position 300 "
+    "--positions 1-3 --out l3r.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,level=3,clock=cpu --time-per-position 0.05 "
+        "--positions 1-3 --out l3r.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
