@@ -94,13 +94,17 @@ def test_ctrl_d_in_play_ends_the_line_and_exits_0(tmp_path: Path) -> None:
 
 def interrupt_after_start(child: pexpect.spawn, start: bytes) -> tuple[bytes, float, int]:
     """Wait for the start line, let the search run a moment, press Ctrl-C; return
-    everything said, the seconds from Ctrl-C to the end, and the status."""
-    child.expect_exact(start)
-    time.sleep(1.5)
-    pressed = time.monotonic()
-    child.sendintr()
-    said, status = ended(child)
-    return said, time.monotonic() - pressed, status
+    everything said, the seconds from Ctrl-C to the end, and the status. The child
+    is ended in any case."""
+    try:
+        child.expect_exact(start)
+        time.sleep(1.5)
+        pressed = time.monotonic()
+        child.sendintr()
+        said, status = ended(child)
+        return said, time.monotonic() - pressed, status
+    finally:
+        child.terminate(force=True)
 
 
 def test_solve_says_what_it_does_and_ctrl_c_keeps_the_best_line(tmp_path: Path) -> None:
@@ -109,14 +113,11 @@ def test_solve_says_what_it_does_and_ctrl_c_keeps_the_best_line(tmp_path: Path) 
     child = spawn(
         tmp_path / "home", "solve", "--board", str(board), "--bot", "nrpa", "--time", "60"
     )
-    try:
-        said, seconds, status = interrupt_after_start(
-            child,
-            b"Searching the board with nrpa:time=60 for 60 seconds; "
-            b"Ctrl-C stops early and keeps the best line found so far.",
-        )
-    finally:
-        child.terminate(force=True)
+    said, seconds, status = interrupt_after_start(
+        child,
+        b"Searching the board with nrpa:time=60 for 60 seconds; "
+        b"Ctrl-C stops early and keeps the best line found so far.",
+    )
     assert status == 130
     # Within a second of Ctrl-C, with some room for the process to exit on a busy machine.
     assert seconds < 2.5, seconds
@@ -138,14 +139,11 @@ def test_bench_says_what_it_does_and_ctrl_c_keeps_the_positions_played(tmp_path:
         "--positions",
         "1-3",
     )
-    try:
-        said, seconds, status = interrupt_after_start(
-            child,
-            b"Playing 3 standard positions with nrpa:time=60, 60 seconds per search; "
-            b"Ctrl-C stops early and keeps the positions played.",
-        )
-    finally:
-        child.terminate(force=True)
+    said, seconds, status = interrupt_after_start(
+        child,
+        b"Playing 3 standard positions with nrpa:time=60, 60 seconds per search; "
+        b"Ctrl-C stops early and keeps the positions played.",
+    )
     assert status == 130
     assert seconds < 2.5, seconds
     assert b"Position 1: " in said
@@ -160,15 +158,12 @@ def test_simulate_says_what_it_does_and_ctrl_c_keeps_the_games_played(tmp_path: 
     child = spawn(
         tmp_path / "home", "simulate", "--bot", "nrpa:time=60", "--games", "3", "--size", "small"
     )
-    try:
-        said, seconds, status = interrupt_after_start(
-            child,
-            b"Playing 3 games with nrpa:time=60: preset basic, 6x8 boards with 3 colours "
-            b"(solvable), seed 0, in this process, 60 seconds per search; "
-            b"Ctrl-C stops early and keeps the results so far.",
-        )
-    finally:
-        child.terminate(force=True)
+    said, seconds, status = interrupt_after_start(
+        child,
+        b"Playing 3 games with nrpa:time=60: preset basic, 6x8 boards with 3 colours "
+        b"(solvable), seed 0, in this process, 60 seconds per search; "
+        b"Ctrl-C stops early and keeps the results so far.",
+    )
     assert status == 130
     assert seconds < 2.5, seconds
     assert b"Stopped after 0 of 3 games: nrpa:time=60 on preset basic" in said
