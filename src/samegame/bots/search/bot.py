@@ -130,7 +130,8 @@ def _workers(options: Mapping[str, str]) -> int:
 
 
 NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
-NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel")
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel", "screen")
+DEFAULT_SCREEN = 30
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
 
@@ -168,6 +169,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         runs=1 if seconds is None else None,
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
+        screen=int_option(options, "screen", DEFAULT_SCREEN, 0, 100_000),
     )
 
 

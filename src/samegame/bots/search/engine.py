@@ -122,7 +122,10 @@ class SearchSpec:
     complete searches, or one beam pass) counted by ``clock``; ``runs`` also caps the searches of a
     timed NMCS or NRPA (None: no cap). ``workers`` is the number of searches run at
     once (independent ones, or, for NRPA with ``parallel`` ``policy``, threads of
-    one search sharing its policy: ``lanes``)."""
+    one search sharing its policy: ``lanes``). ``screen`` (NRPA with the tabu or
+    selective policy) is the iterations per level of the short search that tries
+    each colour as the tabu colour before the main searches (0: no screen, the
+    colour with the most tiles; see ``screen_colours``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -135,10 +138,15 @@ class SearchSpec:
     runs: int | None = 1
     workers: int = 1
     parallel: Parallel = Parallel.ROOT
+    screen: int = 0
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
             raise ValueError(f"a search's counts are at least 1: {self}")
+        if self.screen < 0:
+            raise ValueError(f"a screen's iterations are at least 0: {self}")
+        if self.screen and self.algorithm is not Algorithm.NRPA:
+            raise ValueError("only NRPA screens its tabu colour")
         if self.width > MAX_WIDTH:
             raise ValueError(f"the beam is at most {MAX_WIDTH} wide, not {self.width}")
         if self.seconds is not None and not self.seconds > 0:
@@ -302,13 +310,33 @@ def cell_keys(size: int) -> npt.NDArray[np.uint64]:
     return np.array([rng.next64() for _ in range(size)], dtype=np.uint64)
 
 
+def colours_by_tiles(state: npt.NDArray[np.uint8]) -> list[int]:
+    """The colours on the board (as stored in the state, 1-9), most tiles first,
+    the lower colour first on a tie."""
+    import numpy as np
+
+    counts = np.bincount(state, minlength=16)[1:10]
+    present = [c + 1 for c in range(counts.shape[0]) if counts[c] > 0]
+    return sorted(present, key=lambda colour: (-int(counts[colour - 1]), colour))
+
+
 def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
     """The colour (as stored in the state, 1-9) with the most tiles; the lowest
     such colour on a tie; 0 on an empty board."""
-    import numpy as np
+    colours = colours_by_tiles(state)
+    return colours[0] if colours else 0
 
-    counts = np.bincount(state, minlength=16)[1:]
-    return int(np.argmax(counts)) + 1 if counts.any() else 0
+
+SCREEN_SHARE = 0.5
+"""Under a time budget the tabu-colour screen takes at most this share of it."""
+
+SCREEN_TOP_LEVEL = 3
+"""The screen's searches run at ``level - 1``, at most this level."""
+
+
+def screen_level(level: int) -> int:
+    """The level of the screen's searches for a search at ``level``."""
+    return max(1, min(level - 1, SCREEN_TOP_LEVEL))
 
 
 def run_job(job: _Job) -> _Outcome:
@@ -337,11 +365,15 @@ def run_job(job: _Job) -> _Outcome:
     ]
     control = controls[0]
     best: tuple[int, npt.NDArray[np.int32]] | None = None
-    runs = 0
+    runs = screened = screened_playouts = 0
     width = spec.width
+    tabu = tabu_colour(job.state) if spec.policy is not Policy.RANDOM else 0
     try:
-        while True:
-            score, moves = _run_once(job, spec, rngs, controls, width)
+        if spec.screen and tabu:
+            tabu, best, screened, screened_playouts = _screen(job, rngs, budget)
+        # A screen that used up the budget (or was interrupted) holds a whole game.
+        while best is None or not _over(budget):
+            score, moves = _run_once(job, spec, rngs, controls, width, tabu)
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves)
@@ -362,10 +394,73 @@ def run_job(job: _Job) -> _Outcome:
     return _Outcome(
         best[0],
         tuple(int(a) for a in best[1]),
-        sum(int(lane[1]) for lane in controls),
-        runs,
+        sum(int(lane[1]) for lane in controls) + screened_playouts,
+        runs + screened,
         time.process_time() - cpu,
     )
+
+
+def _screen(
+    job: _Job, rngs: list[npt.NDArray[np.uint64]], budget: _Budget
+) -> tuple[int, tuple[int, npt.NDArray[np.int32]], int, int]:
+    """Try every colour on the board as the tabu colour: one NRPA search each, at
+    ``screen_level(level)`` with ``screen`` iterations per level, the colours in
+    ``colours_by_tiles`` order, drawing from the lanes' generators one after
+    another. Under a time budget each search also stops at its share of
+    ``SCREEN_SHARE`` of the budget, and the screen stops when the budget is spent.
+    Returns the colour whose search scored best (the earlier on a tie), the best
+    game of all, and the searches and playouts made."""
+    import numpy as np
+
+    spec = job.spec
+    colours = colours_by_tiles(job.state)
+    trial = SearchSpec(
+        Algorithm.NRPA,
+        level=screen_level(spec.level),
+        iterations=min(spec.screen, spec.iterations),
+        policy=spec.policy,
+        workers=spec.workers,
+        parallel=spec.parallel,
+    )
+    share = None if spec.seconds is None else SCREEN_SHARE * spec.seconds / len(colours)
+    best: tuple[int, npt.NDArray[np.int32]] | None = None
+    chosen = colours[0]
+    searches = playouts = 0
+    for colour in colours:
+        controls = [np.zeros(2, dtype=np.int64) for _ in range(spec.lanes)]
+        with _lock:
+            for control in controls:
+                _controls[id(control)] = control
+                if _interrupted.is_set():
+                    control[0] = 1
+        deadline = cpu_seconds = None
+        if share is not None and job.deadline is not None:
+            deadline = min(job.deadline, time.time() + share)
+        elif share is not None and budget.cpu_limit is not None:
+            left = budget.cpu_limit - time.process_time()
+            cpu_seconds = min(share * spec.lanes, left)
+        limit = _Budget(controls, deadline, cpu_seconds)
+        try:
+            score, moves = _run_once(job, trial, rngs, controls, trial.width, colour)
+        finally:
+            limit.close()
+            with _lock:
+                for control in controls:
+                    _controls.pop(id(control), None)
+        searches += 1
+        playouts += sum(int(control[1]) for control in controls)
+        if best is None or score > best[0]:
+            best = (score, moves)
+            chosen = colour
+        if _over(budget):
+            break
+    assert best is not None
+    return chosen, best, searches, playouts
+
+
+def _over(budget: _Budget) -> bool:
+    """Whether the search must end now: its budget is spent or it was interrupted."""
+    return interrupted() or (not budget.unlimited and budget.spent())
 
 
 class _Budget:
@@ -425,6 +520,7 @@ def _run_once(
     rngs: list[npt.NDArray[np.uint64]],
     controls: list[npt.NDArray[np.int64]],
     width: int,
+    tabu: int,
 ) -> tuple[int, npt.NDArray[np.int32]]:
     import numpy as np
 
@@ -439,7 +535,6 @@ def _run_once(
     out = np.empty(state.shape[0], dtype=np.int32)
     keys = cell_keys(state.shape[0])
     kind = _POLICY_KIND[spec.policy]
-    tabu = tabu_colour(state) if spec.policy is not Policy.RANDOM else 0
     result: Any
     if spec.algorithm is Algorithm.NRPA:
         # One search; with lanes, its threads share one policy (shared_nrpa).
