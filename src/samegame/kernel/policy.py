@@ -5,8 +5,8 @@
 SameGame literature, applied to the legal groups of a position:
 
 - ``ALL``: every legal group;
-- ``TABU``: the tabu colour (fixed for a search: the colour with the most tiles
-  at its root) is not played unless all its remaining tiles form that one group;
+- ``TABU``: the tabu colour (fixed for a search; the engine chooses it, by default
+  the colour with the most tiles at its root) is not played unless all its remaining tiles form that one group;
   when that leaves nothing, every legal group;
 - ``SELECTIVE``: as ``TABU``, and also no group whose removal leaves exactly one
   tile of its colour (that tile could never be removed, so the board could not

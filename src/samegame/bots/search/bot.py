@@ -15,7 +15,10 @@ Options (``--bot nrpa:level=3,time=60``):
   search's process instead, for steady measurements on a busy machine);
 - ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
   run at once, in worker processes but the first, the best kept; for nrpa see
-  ``parallel``);
+  ``parallel``); ``colours`` (1-9, default 1): the restarts of a timed search
+  try the ``colours`` colours with the most tiles as the tabu colour, one each,
+  then keep to the colour of the best game (1: always the colour with the most
+  tiles);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -59,6 +62,7 @@ from samegame.rng import StableRandom
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
+MAX_COLOURS = 9
 
 E = TypeVar("E", Policy, Evaluation, Clock, Parallel)
 
@@ -129,9 +133,12 @@ def _workers(options: Mapping[str, str]) -> int:
     return int_option(options, "workers", 1, 1, MAX_WORKERS)
 
 
-NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
-NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel", "screen")
-DEFAULT_SCREEN = 30
+def _colours(options: Mapping[str, str]) -> int:
+    return int_option(options, "colours", 1, 1, MAX_COLOURS)
+
+
+NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers", "colours")
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel", "colours")
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
 
@@ -152,6 +159,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         clock=_clock(options),
         runs=runs,
         workers=_workers(options),
+        colours=_colours(options),
     )
 
 
@@ -169,7 +177,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         runs=1 if seconds is None else None,
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
-        screen=int_option(options, "screen", DEFAULT_SCREEN, 0, 100_000),
+        colours=_colours(options),
     )
 
 
@@ -201,14 +209,15 @@ def _create_beam(options: Mapping[str, str]) -> SearchBot:
 NMCS = BotFactory(
     "nmcs",
     _create_nmcs,
-    "Nested Monte-Carlo Search with memorisation (time, level, policy, iterations, workers)",
+    "Nested Monte-Carlo Search with memorisation "
+    "(time, level, policy, iterations, workers, colours)",
     options=NMCS_OPTIONS,
 )
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers, parallel)",
+    "(time, level, iterations, policy, workers, parallel, colours)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

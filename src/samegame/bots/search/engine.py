@@ -14,7 +14,9 @@ Budgets (see docs/search.md):
   read after every playout) and returns the best whole game it holds. Beam search
   runs passes of doubling width from ``width`` (up to ``MAX_WIDTH``); at the
   deadline the running pass narrows to its best position and finishes it. The
-  best result of all is kept.
+  best result of all is kept. The restarts' tabu colours follow ``tabu_order``
+  (``colours``): the colours with the most tiles in turn, then the colour of
+  the best game so far.
 - no ``seconds``: a fixed amount of work, so the result depends on the seed
   alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
 
@@ -122,10 +124,11 @@ class SearchSpec:
     complete searches, or one beam pass) counted by ``clock``; ``runs`` also caps the searches of a
     timed NMCS or NRPA (None: no cap). ``workers`` is the number of searches run at
     once (independent ones, or, for NRPA with ``parallel`` ``policy``, threads of
-    one search sharing its policy: ``lanes``). ``screen`` (NRPA with the tabu or
-    selective policy) is the iterations per level of the short search that tries
-    each colour as the tabu colour before the main searches (0: no screen, the
-    colour with the most tiles; see ``screen_colours``)."""
+    one search sharing its policy: ``lanes``). ``colours`` (NMCS and NRPA with the
+    tabu or selective policy): the restarts of a timed search try the first
+    ``colours`` colours of ``colours_by_tiles`` as the tabu colour, one search
+    each, and then keep to the colour of the best game so far (1: always the
+    colour with the most tiles)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -138,15 +141,15 @@ class SearchSpec:
     runs: int | None = 1
     workers: int = 1
     parallel: Parallel = Parallel.ROOT
-    screen: int = 0
+    colours: int = 1
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
             raise ValueError(f"a search's counts are at least 1: {self}")
-        if self.screen < 0:
-            raise ValueError(f"a screen's iterations are at least 0: {self}")
-        if self.screen and self.algorithm is not Algorithm.NRPA:
-            raise ValueError("only NRPA screens its tabu colour")
+        if self.colours < 1:
+            raise ValueError(f"a search tries at least 1 tabu colour: {self}")
+        if self.colours > 1 and self.algorithm is Algorithm.BEAM:
+            raise ValueError("beam search has no tabu colour")
         if self.width > MAX_WIDTH:
             raise ValueError(f"the beam is at most {MAX_WIDTH} wide, not {self.width}")
         if self.seconds is not None and not self.seconds > 0:
@@ -327,16 +330,13 @@ def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
     return colours[0] if colours else 0
 
 
-SCREEN_SHARE = 0.5
-"""Under a time budget the tabu-colour screen takes at most this share of it."""
-
-SCREEN_TOP_LEVEL = 3
-"""The screen's searches run at ``level - 1``, at most this level."""
-
-
-def screen_level(level: int) -> int:
-    """The level of the screen's searches for a search at ``level``."""
-    return max(1, min(level - 1, SCREEN_TOP_LEVEL))
+def tabu_order(state: npt.NDArray[np.uint8], spec: SearchSpec) -> list[int]:
+    """The tabu colours of a worker's searches, one per restart while they last:
+    the first ``spec.colours`` colours of ``colours_by_tiles`` (0, no tabu colour,
+    for the random policy, beam search or an empty board)."""
+    if spec.policy is Policy.RANDOM or spec.algorithm is Algorithm.BEAM:
+        return [0]
+    return colours_by_tiles(state)[: spec.colours] or [0]
 
 
 def run_job(job: _Job) -> _Outcome:
@@ -364,19 +364,20 @@ def run_job(job: _Job) -> _Outcome:
         seed_state(worker_seed(job.seed, i)) for i in range(1, spec.lanes)
     ]
     control = controls[0]
-    best: tuple[int, npt.NDArray[np.int32]] | None = None
-    runs = screened = screened_playouts = 0
+    best: tuple[int, npt.NDArray[np.int32], int] | None = None
+    runs = 0
     width = spec.width
-    tabu = tabu_colour(job.state) if spec.policy is not Policy.RANDOM else 0
+    order = tabu_order(job.state, spec)
+    tabu = order[0]
     try:
-        if spec.screen and tabu:
-            tabu, best, screened, screened_playouts = _screen(job, rngs, budget)
-        # A screen that used up the budget (or was interrupted) holds a whole game.
-        while best is None or not _over(budget):
+        while True:
             score, moves = _run_once(job, spec, rngs, controls, width, tabu)
             runs += 1
             if best is None or score > best[0]:
-                best = (score, moves)
+                best = (score, moves, tabu)
+            # The next restart tries the next colour of the order, then keeps to
+            # the colour of the best game.
+            tabu = order[runs] if runs < len(order) else best[2]
             if control[0] or (spec.runs is not None and runs >= spec.runs):
                 break
             if spec.algorithm is Algorithm.BEAM:
@@ -394,73 +395,10 @@ def run_job(job: _Job) -> _Outcome:
     return _Outcome(
         best[0],
         tuple(int(a) for a in best[1]),
-        sum(int(lane[1]) for lane in controls) + screened_playouts,
-        runs + screened,
+        sum(int(lane[1]) for lane in controls),
+        runs,
         time.process_time() - cpu,
     )
-
-
-def _screen(
-    job: _Job, rngs: list[npt.NDArray[np.uint64]], budget: _Budget
-) -> tuple[int, tuple[int, npt.NDArray[np.int32]], int, int]:
-    """Try every colour on the board as the tabu colour: one NRPA search each, at
-    ``screen_level(level)`` with ``screen`` iterations per level, the colours in
-    ``colours_by_tiles`` order, drawing from the lanes' generators one after
-    another. Under a time budget each search also stops at its share of
-    ``SCREEN_SHARE`` of the budget, and the screen stops when the budget is spent.
-    Returns the colour whose search scored best (the earlier on a tie), the best
-    game of all, and the searches and playouts made."""
-    import numpy as np
-
-    spec = job.spec
-    colours = colours_by_tiles(job.state)
-    trial = SearchSpec(
-        Algorithm.NRPA,
-        level=screen_level(spec.level),
-        iterations=min(spec.screen, spec.iterations),
-        policy=spec.policy,
-        workers=spec.workers,
-        parallel=spec.parallel,
-    )
-    share = None if spec.seconds is None else SCREEN_SHARE * spec.seconds / len(colours)
-    best: tuple[int, npt.NDArray[np.int32]] | None = None
-    chosen = colours[0]
-    searches = playouts = 0
-    for colour in colours:
-        controls = [np.zeros(2, dtype=np.int64) for _ in range(spec.lanes)]
-        with _lock:
-            for control in controls:
-                _controls[id(control)] = control
-                if _interrupted.is_set():
-                    control[0] = 1
-        deadline = cpu_seconds = None
-        if share is not None and job.deadline is not None:
-            deadline = min(job.deadline, time.time() + share)
-        elif share is not None and budget.cpu_limit is not None:
-            left = budget.cpu_limit - time.process_time()
-            cpu_seconds = min(share * spec.lanes, left)
-        limit = _Budget(controls, deadline, cpu_seconds)
-        try:
-            score, moves = _run_once(job, trial, rngs, controls, trial.width, colour)
-        finally:
-            limit.close()
-            with _lock:
-                for control in controls:
-                    _controls.pop(id(control), None)
-        searches += 1
-        playouts += sum(int(control[1]) for control in controls)
-        if best is None or score > best[0]:
-            best = (score, moves)
-            chosen = colour
-        if _over(budget):
-            break
-    assert best is not None
-    return chosen, best, searches, playouts
-
-
-def _over(budget: _Budget) -> bool:
-    """Whether the search must end now: its budget is spent or it was interrupted."""
-    return interrupted() or (not budget.unlimited and budget.spent())
 
 
 class _Budget:

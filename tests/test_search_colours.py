@@ -1,0 +1,140 @@
+"""Restarts that try several tabu colours (``nmcs:colours=K``, ``nrpa:colours=K``).
+
+Under a time budget NMCS and NRPA run complete searches one after another. With
+``colours=K`` the first ``K`` of them use, as the tabu colour, the ``K`` colours
+with the most tiles in turn; every later one uses the colour of the best game so
+far. Checked here through a spy on the engine's one search call: the colours'
+order, the colour each restart uses, that the best game of all is kept, that the
+default (one colour) is the search of old, that a fixed budget (one search) uses
+the first colour only, and the option's errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from samegame.board import Board
+from samegame.bots import BotOptionError
+from samegame.bots.search import engine
+from samegame.bots.search.bot import nmcs_spec, nrpa_spec
+from samegame.bots.search.engine import Algorithm, Policy, SearchSpec
+from samegame.builtins.scoring import BASIC
+from samegame.kernel.state import to_kernel
+from samegame.rng import StableRandom, derive_seed
+from samegame.rules import Rules
+
+STANDARD = Rules(BASIC, clear_bonus=1000)
+
+
+def random_board(seed: int, width: int, height: int, colours: int) -> Board:
+    rng = StableRandom(derive_seed("test-search-colours", seed))
+    columns = [[rng.below(colours) for _ in range(height)] for _ in range(width)]
+    return Board.from_columns(columns, width, height)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    engine.prepare(Algorithm.NRPA)
+    engine.prepare(Algorithm.NMCS)
+
+
+def test_colours_are_ordered_by_tiles_then_colour() -> None:
+    # Columns bottom up; a board's colours 0-3 are stored in the state as 1-4:
+    # stored 3 and 4 have three tiles each, stored 1 two, stored 2 one.
+    state = to_kernel(Board.from_columns([[2, 2, 2], [0, 0, 3], [3, 3, 1]], 3, 3))
+    assert engine.colours_by_tiles(state) == [3, 4, 1, 2]
+    assert engine.tabu_colour(state) == 3
+    nrpa = SearchSpec(Algorithm.NRPA, level=1, colours=3)
+    assert engine.tabu_order(state, nrpa) == [3, 4, 1]
+    assert engine.tabu_order(state, SearchSpec(Algorithm.NRPA, level=1, colours=9)) == [3, 4, 1, 2]
+    random = SearchSpec(Algorithm.NRPA, level=1, policy=Policy.RANDOM, colours=3)
+    assert engine.tabu_order(state, random) == [0]
+    empty = to_kernel(Board.from_columns([], 2, 2))
+    assert engine.colours_by_tiles(empty) == []
+    assert engine.tabu_colour(empty) == 0
+    assert engine.tabu_order(empty, nrpa) == [0]
+
+
+class _Spy:
+    """Wraps the engine's one search call, noting each call's tabu colour and
+    score; after ``limit`` calls it interrupts the search (a stand-in for a time
+    budget that is spent then)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+        self.calls: list[tuple[int, int]] = []
+        original = engine._run_once
+
+        def spy(job: Any, spec: SearchSpec, rngs: Any, controls: Any, width: int, tabu: int) -> Any:
+            score, moves = original(job, spec, rngs, controls, width, tabu)
+            self.calls.append((tabu, score))
+            if len(self.calls) >= limit:
+                engine.interrupt()
+            return score, moves
+
+        monkeypatch.setattr(engine, "_run_once", spy)
+
+
+@pytest.fixture
+def resumed() -> Any:
+    yield
+    engine.resume()
+
+
+@pytest.mark.parametrize("algorithm", ["nrpa", "nmcs"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_restarts_try_the_colours_then_keep_to_the_best(
+    monkeypatch: pytest.MonkeyPatch, resumed: Any, algorithm: str, seed: int
+) -> None:
+    board = random_board(seed, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=7)
+    options = {"time": "600", "colours": "3", "level": "1" if algorithm == "nmcs" else "2"}
+    if algorithm == "nrpa":
+        options["iterations"] = "4"
+    spec = nrpa_spec(options) if algorithm == "nrpa" else nmcs_spec(options)
+    result = engine.search(spec, board, STANDARD, 0, seed)
+    order = engine.colours_by_tiles(to_kernel(board))[:3]
+    tabus = [tabu for tabu, _ in spy.calls]
+    assert len(tabus) == 7
+    assert tabus[:3] == order
+    # Every later restart uses the colour of the best game before it.
+    for k in range(3, 7):
+        best = max(range(k), key=lambda i: (spy.calls[i][1], -i))
+        assert tabus[k] == spy.calls[best][0]
+    assert result.score == max(score for _, score in spy.calls)
+    assert result.runs == 7
+
+
+def test_one_colour_is_always_the_most_tiles(monkeypatch: pytest.MonkeyPatch, resumed: Any) -> None:
+    board = random_board(4, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=4)
+    engine.search(
+        nrpa_spec({"time": "600", "level": "1", "iterations": "5"}), board, STANDARD, 0, 4
+    )
+    assert [tabu for tabu, _ in spy.calls] == [engine.tabu_colour(to_kernel(board))] * 4
+
+
+def test_a_fixed_budget_is_one_search_with_the_first_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = random_board(5, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=100)
+    spec = nrpa_spec({"level": "2", "iterations": "5", "colours": "4"})
+    first = engine.search(spec, board, STANDARD, 0, 5)
+    plain = engine.search(nrpa_spec({"level": "2", "iterations": "5"}), board, STANDARD, 0, 5)
+    assert [tabu for tabu, _ in spy.calls] == [engine.tabu_colour(to_kernel(board))] * 2
+    assert (first.score, first.moves, first.playouts) == (plain.score, plain.moves, plain.playouts)
+
+
+def test_the_option_and_its_errors() -> None:
+    assert nrpa_spec({}).colours == 1
+    assert nmcs_spec({}).colours == 1
+    assert nrpa_spec({"colours": "5"}).colours == 5
+    for bad in ("0", "10", "many"):
+        with pytest.raises(BotOptionError, match="colours must be a whole number from 1 to 9"):
+            nrpa_spec({"colours": bad})
+    with pytest.raises(ValueError, match="beam search has no tabu colour"):
+        SearchSpec(Algorithm.BEAM, colours=2)
+    with pytest.raises(ValueError, match="at least 1 tabu colour"):
+        SearchSpec(Algorithm.NRPA, level=1, colours=0)
