@@ -64,6 +64,24 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,level=3,clock=cpu --time-per-position 0.05 "
         "--positions 1-3 --out l3r.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --out a60.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --out a60.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=50,colours=5 "
+    "--time-per-position 60 --out b60.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=50,colours=5 "
+        "--time-per-position 0.05 --out b60.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=50,colours=5,restart=best "
+    "--time-per-position 60 --out c50.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=50,colours=5,restart=best "
+        "--time-per-position 0.05 --out c50.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=30,colours=5,restart=best "
+    "--time-per-position 60 --out c30.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=30,colours=5,restart=best "
+        "--time-per-position 0.05 --out c30.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),

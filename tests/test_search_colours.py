@@ -19,7 +19,7 @@ from samegame.board import Board
 from samegame.bots import BotOptionError
 from samegame.bots.search import engine
 from samegame.bots.search.bot import nmcs_spec, nrpa_spec
-from samegame.bots.search.engine import Algorithm, Policy, SearchSpec
+from samegame.bots.search.engine import Algorithm, Policy, Restart, SearchSpec
 from samegame.builtins.scoring import BASIC
 from samegame.kernel.state import to_kernel
 from samegame.rng import StableRandom, derive_seed
@@ -64,11 +64,21 @@ class _Spy:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
         self.calls: list[tuple[int, int]] = []
+        self.warm: list[list[int] | None] = []
         original = engine._run_once
 
-        def spy(job: Any, spec: SearchSpec, rngs: Any, controls: Any, width: int, tabu: int) -> Any:
-            score, moves = original(job, spec, rngs, controls, width, tabu)
+        def spy(
+            job: Any,
+            spec: SearchSpec,
+            rngs: Any,
+            controls: Any,
+            width: int,
+            tabu: int,
+            warm: Any = None,
+        ) -> Any:
+            score, moves = original(job, spec, rngs, controls, width, tabu, warm)
             self.calls.append((tabu, score))
+            self.warm.append(None if warm is None else list(warm))
             if len(self.calls) >= limit:
                 engine.interrupt()
             return score, moves
@@ -138,3 +148,40 @@ def test_the_option_and_its_errors() -> None:
         SearchSpec(Algorithm.BEAM, colours=2)
     with pytest.raises(ValueError, match="at least 1 tabu colour"):
         SearchSpec(Algorithm.NRPA, level=1, colours=0)
+
+
+def test_restart_best_begins_from_the_best_game_of_its_colour(
+    monkeypatch: pytest.MonkeyPatch, resumed: Any
+) -> None:
+    board = random_board(6, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=6)
+    options = {"time": "600", "level": "2", "iterations": "3", "colours": "2", "restart": "best"}
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 6)
+    # The two colours' first searches begin from nothing; every later one from
+    # the best game so far, which is of its colour, and never ends below it.
+    assert spy.warm[:2] == [None, None]
+    best = max(range(2), key=lambda i: (spy.calls[i][1], -i))
+    for k in range(2, 6):
+        assert spy.warm[k] is not None
+        assert spy.calls[k][1] >= spy.calls[best][1]
+        if spy.calls[k][1] > spy.calls[best][1]:
+            best = k
+    assert result.score == max(score for _, score in spy.calls)
+
+
+def test_restart_fresh_never_passes_a_game(monkeypatch: pytest.MonkeyPatch, resumed: Any) -> None:
+    spy = _Spy(monkeypatch, limit=4)
+    options = {"time": "600", "level": "1", "iterations": "5", "colours": "2"}
+    engine.search(nrpa_spec(options), random_board(7, 8, 8, 4), STANDARD, 0, 7)
+    assert spy.warm == [None] * 4
+
+
+def test_restart_option_errors() -> None:
+    assert nrpa_spec({}).restart is Restart.FRESH
+    assert nrpa_spec({"restart": "best"}).restart is Restart.BEST
+    with pytest.raises(BotOptionError, match="restart must be one of fresh, best"):
+        nrpa_spec({"restart": "sideways"})
+    with pytest.raises(BotOptionError, match="bot nmcs has no option restart"):
+        nmcs_spec({"restart": "best"})
+    with pytest.raises(ValueError, match="only NRPA restarts from its best game"):
+        SearchSpec(Algorithm.NMCS, level=1, restart=Restart.BEST)

@@ -76,8 +76,11 @@ def test_one_lane_is_nrpa(
     outs = [np.empty(state.shape[0], dtype=np.int32) for _ in range(2)]
     controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
     args = (keys, mask, 2, tabu, level, iterations, 1.0)
-    score, made = nrpa(state, krules, base, seed_state(seed), *args, controls[0], outs[0])
-    shared = shared_nrpa(state, krules, base, [seed_state(seed)], *args, [controls[1]], outs[1])
+    none = np.empty(0, dtype=np.int32)
+    score, made = nrpa(state, krules, base, seed_state(seed), *args, controls[0], outs[0], none)
+    shared = shared_nrpa(
+        state, krules, base, [seed_state(seed)], *args, [controls[1]], outs[1], none
+    )
     assert shared == (score, made)
     assert list(outs[1][:made]) == list(outs[0][:made])
     assert controls[1][1] == controls[0][1] > 0

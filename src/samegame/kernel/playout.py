@@ -109,6 +109,51 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
 
 
 @njit(cache=True, nogil=True)
+def replay(grid, rules, policy, counts, scratch, record, moves):
+    """Play the game ``moves`` (anchors, state indices) on ``grid`` in place under
+    ``policy``'s candidate filter, recording as ``playout`` records (``record``
+    must keep codes); return (points scored, moves made, tiles removed). A move
+    that is not one of the policy's candidates there (or not a group at all)
+    ends the game early. The record of a playout's own moves is the playout's
+    record (tested), so NRPA can adapt towards a game it found earlier."""
+    height, min_group, points = rules.height, rules.min_group, rules.points
+    stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
+    codes, cand = scratch.codes, scratch.cand
+    keys, mask = policy.keys, policy.mask
+    played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    score = np.int64(0)
+    made = 0
+    removed = 0
+    offset = 0
+    offsets[0] = 0
+    for t in range(moves.shape[0]):
+        count = legal_groups(grid, height, min_group, stack, anchors, sizes, keys, mask, codes)
+        n = select_candidates(count, grid, policy, counts, scratch)
+        pick = -1
+        for c in range(n):
+            if anchors[cand[c]] == moves[t]:
+                pick = c
+                break
+        if pick < 0:
+            break
+        for c in range(n):
+            rec_codes[offset + c] = codes[cand[c]]
+        chosen[made] = pick
+        offset += n
+        offsets[made + 1] = offset
+        g = cand[pick]
+        anchor = anchors[g]
+        size = sizes[g]
+        counts[grid[anchor]] -= size
+        played[made] = anchor
+        remove_group(grid, height, anchor, stack)
+        score += points[size]
+        removed += size
+        made += 1
+    return score, made, removed
+
+
+@njit(cache=True, nogil=True)
 def random_playouts(state, rules, rng, count, best):
     """``count`` uniform random playouts from ``state`` (left unchanged); returns the
     settled scores (int64), the move counts (int32) and the index of the best

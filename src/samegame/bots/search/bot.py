@@ -26,7 +26,10 @@ Options (``--bot nrpa:level=3,time=60``):
   ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
-  searches in processes, the best kept);
+  searches in processes, the best kept), ``restart`` (``fresh``, the default:
+  every search of a time budget begins from an all-zero policy; ``best``: a
+  later search begins from the best game so far of its tabu colour, as the
+  next iteration of a level above would);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -51,6 +54,7 @@ from samegame.bots.search.engine import (
     Evaluation,
     Parallel,
     Policy,
+    Restart,
     SearchResult,
     SearchSpec,
     search,
@@ -64,7 +68,7 @@ MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
 MAX_COLOURS = 9
 
-E = TypeVar("E", Policy, Evaluation, Clock, Parallel)
+E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart)
 
 
 class SearchBot:
@@ -138,7 +142,17 @@ def _colours(options: Mapping[str, str]) -> int:
 
 
 NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers", "colours")
-NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "parallel", "colours")
+NRPA_OPTIONS = (
+    "level",
+    "iterations",
+    "policy",
+    "time",
+    "clock",
+    "workers",
+    "parallel",
+    "colours",
+    "restart",
+)
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
 
@@ -178,6 +192,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
         colours=_colours(options),
+        restart=choice_option(options, "restart", tuple(Restart), Restart.FRESH),
     )
 
 
@@ -217,7 +232,7 @@ NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers, parallel, colours)",
+    "(time, level, iterations, policy, workers, parallel, colours, restart)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

@@ -104,6 +104,16 @@ class Parallel(StrEnum):
     ROOT = "root"
 
 
+class Restart(StrEnum):
+    """How NRPA's later searches under a time budget begin: ``fresh``, from an
+    all-zero policy; ``best``, from the best game so far of their tabu colour
+    (the top level holds it and its policy is adapted towards it once, see
+    ``samegame.kernel.search.nrpa.warm_start``)."""
+
+    FRESH = "fresh"
+    BEST = "best"
+
+
 class Evaluation(StrEnum):
     """Beam search evaluations (see ``samegame.kernel.search.beam``)."""
 
@@ -128,7 +138,8 @@ class SearchSpec:
     tabu or selective policy): the restarts of a timed search try the first
     ``colours`` colours of ``colours_by_tiles`` as the tabu colour, one search
     each, and then keep to the colour of the best game so far (1: always the
-    colour with the most tiles)."""
+    colour with the most tiles). ``restart`` (NRPA): how those later searches
+    begin (``Restart``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -142,6 +153,7 @@ class SearchSpec:
     workers: int = 1
     parallel: Parallel = Parallel.ROOT
     colours: int = 1
+    restart: Restart = Restart.FRESH
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
@@ -150,6 +162,8 @@ class SearchSpec:
             raise ValueError(f"a search tries at least 1 tabu colour: {self}")
         if self.colours > 1 and self.algorithm is Algorithm.BEAM:
             raise ValueError("beam search has no tabu colour")
+        if self.restart is Restart.BEST and self.algorithm is not Algorithm.NRPA:
+            raise ValueError("only NRPA restarts from its best game")
         if self.width > MAX_WIDTH:
             raise ValueError(f"the beam is at most {MAX_WIDTH} wide, not {self.width}")
         if self.seconds is not None and not self.seconds > 0:
@@ -371,7 +385,10 @@ def run_job(job: _Job) -> _Outcome:
     tabu = order[0]
     try:
         while True:
-            score, moves = _run_once(job, spec, rngs, controls, width, tabu)
+            warm = None
+            if spec.restart is Restart.BEST and best is not None and best[2] == tabu:
+                warm = best[1]
+            score, moves = _run_once(job, spec, rngs, controls, width, tabu, warm)
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves, tabu)
@@ -459,6 +476,7 @@ def _run_once(
     controls: list[npt.NDArray[np.int64]],
     width: int,
     tabu: int,
+    warm: npt.NDArray[np.int32] | None = None,
 ) -> tuple[int, npt.NDArray[np.int32]]:
     import numpy as np
 
@@ -492,6 +510,7 @@ def _run_once(
             ALPHA,
             controls if shared else control,
             out,
+            np.empty(0, dtype=np.int32) if warm is None else warm,
         )
     elif spec.algorithm is Algorithm.NMCS:
         result = nmcs(state, rules, job.base, rng, kind, tabu, spec.level, control, out)

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
-from samegame.kernel.playout import Record, playout
+from samegame.kernel.playout import Record, playout, replay
 from samegame.kernel.policy import Policy
 from samegame.kernel.rules import settle
 from samegame.kernel.scratch import new_scratch
@@ -58,7 +58,8 @@ class Tree(NamedTuple):
     the playout being played (``playing``, a ``Record`` of it), slot ``l`` the best
     sequence of the running level-``l`` call with its candidate codes. ``grid`` and
     ``counts`` are the playout's board and tiles per colour; ``ex``/``z`` and
-    ``seen``/``tick`` are ``adapt``'s scratch."""
+    ``seen``/``tick`` are ``adapt``'s scratch; ``start[l]`` is the best score
+    the next call at level ``l`` begins with (``LOWEST``: none)."""
 
     weights: npt.NDArray[np.float64]
     exps: npt.NDArray[np.float64]
@@ -74,6 +75,7 @@ class Tree(NamedTuple):
     z: npt.NDArray[np.float64]
     seen: npt.NDArray[np.int64]
     tick: npt.NDArray[np.int64]
+    start: npt.NDArray[np.int64]
 
 
 @njit(cache=True, nogil=True)
@@ -123,6 +125,25 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick
 
 
 @njit(cache=True, nogil=True)
+def adapt_level(tree, level, alpha):
+    """``adapt`` level ``level``'s policy of ``tree`` towards the sequence in its
+    record slot ``level``."""
+    adapt(
+        tree.weights[level],
+        tree.exps[level],
+        alpha,
+        tree.codes[level],
+        tree.offsets[level],
+        tree.chosen[level],
+        tree.lengths[level],
+        tree.ex,
+        tree.z,
+        tree.seen,
+        tree.tick,
+    )
+
+
+@njit(cache=True, nogil=True)
 def copy_slot(src, s, dst, d):
     """Copy the recorded sequence of slot ``s`` of tree ``src`` to slot ``d`` of
     tree ``dst`` (trees of the same board; ``src`` and ``dst`` may be one tree)."""
@@ -144,8 +165,12 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
     weight in ``tree.exps[level]``); returns the best settled score and leaves the
     best sequence in record slot ``level`` of ``tree``. Playouts draw by
     ``policy``, whose weights are ``tree.exps[1]``. Scores are settled with the
-    points scored before the root, exactly as the game will settle them."""
-    best = LOWEST
+    points scored before the root, exactly as the game will settle them.
+    The call begins with ``tree.start[level]`` as its best score (the sequence
+    in record slot ``level`` is then that game; see ``warm_start``) and sets it
+    back to ``LOWEST``, so only the first call at a level begins from a game."""
+    best = tree.start[level]
+    tree.start[level] = LOWEST
     state, grid, counts = root.state, tree.grid, tree.counts
     n = state.shape[0]
     for _ in range(iterations):
@@ -174,20 +199,31 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
             copy_slot(tree, level - 1, tree, level)
         if control[0] != 0:
             break
-        adapt(
-            tree.weights[level],
-            tree.exps[level],
-            alpha,
-            tree.codes[level],
-            tree.offsets[level],
-            tree.chosen[level],
-            tree.lengths[level],
-            tree.ex,
-            tree.z,
-            tree.seen,
-            tree.tick,
-        )
+        adapt_level(tree, level, alpha)
     return best
+
+
+@njit(cache=True, nogil=True)
+def warm_start(level, alpha, root, rules, policy, tree, scratch, moves):
+    """Put the game ``moves`` (anchors, state indices; a whole game from
+    ``root`` played under ``policy``'s candidate filter) in record slot ``level``
+    of ``tree`` with its candidate codes, and adapt level ``level``'s policy
+    towards it once, as NRPA adapts towards a best sequence; its settled score
+    becomes ``tree.start[level]``, the best score the next ``nrpa_level`` call
+    at ``level`` begins with. Nothing changes when ``moves`` is empty. A move
+    that is not a candidate ends the recorded sequence there."""
+    if moves.shape[0] == 0:
+        return
+    grid, counts = tree.grid, tree.counts
+    for x in range(root.state.shape[0]):
+        grid[x] = root.state[x]
+    for c in range(counts.shape[0]):
+        counts[c] = root.counts[c]
+    score, made, removed = replay(grid, rules, policy, counts, scratch, tree.playing, moves)
+    tree.lengths[0] = made
+    copy_slot(tree, 0, tree, level)
+    adapt_level(tree, level, alpha)
+    tree.start[level] = settle(root.score + score, root.tiles - removed, rules)
 
 
 @njit(cache=True, nogil=True)
@@ -218,12 +254,26 @@ def new_tree(n, tiles, min_group, level, mask):
         np.empty(steps, dtype=np.float64),
         np.zeros(size, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.full(level + 1, LOWEST, dtype=np.int64),
     )
 
 
 @njit(cache=True, nogil=True)
 def nrpa(
-    state, rules, base, rng, keys, mask, kind, tabu, level, iterations, alpha, control, best_moves
+    state,
+    rules,
+    base,
+    rng,
+    keys,
+    mask,
+    kind,
+    tabu,
+    level,
+    iterations,
+    alpha,
+    control,
+    best_moves,
+    warm,
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -231,7 +281,11 @@ def nrpa(
     sequence's anchors to ``best_moves`` (int32, the state's length). ``base`` is
     the points scored before ``state``; ``kind``/``tabu`` the candidate filter of
     ``samegame.kernel.policy`` (``tabu`` as stored in the grid, 0: none); ``keys``
-    and ``mask`` the move codes (``mask + 1`` is the policy table's size)."""
+    and ``mask`` the move codes (``mask + 1`` is the policy table's size).
+    ``warm`` (int32 anchors; empty: none) is a game found before under the same
+    filter: the top level starts with it as its best sequence and its policy
+    adapted once towards it (``warm_start``), so the search continues from that
+    game as a level above would, and never returns a worse one."""
     n = state.shape[0]
     tiles = count_tiles(state, rules.height)
     tree = new_tree(n, tiles, rules.min_group, level, mask)
@@ -239,9 +293,9 @@ def nrpa(
     moves = tree.moves
     root = Root(state, count_colours(state), base, tiles)
     policy = Policy(kind, tabu, keys, mask, exps[1])
-    best = nrpa_level(
-        level, iterations, alpha, root, rules, rng, policy, tree, new_scratch(n), control
-    )
+    scratch = new_scratch(n)
+    warm_start(level, alpha, root, rules, policy, tree, scratch, warm)
+    best = nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
     made = tree.lengths[level]
     for t in range(made):
         best_moves[t] = moves[level, t]

@@ -37,7 +37,15 @@ from numba import njit
 from samegame.kernel.groups import count_colours, count_tiles
 from samegame.kernel.policy import Policy
 from samegame.kernel.scratch import new_scratch
-from samegame.kernel.search.nrpa import LOWEST, Root, adapt, copy_slot, new_tree, nrpa_level
+from samegame.kernel.search.nrpa import (
+    LOWEST,
+    Root,
+    adapt_level,
+    copy_slot,
+    new_tree,
+    nrpa_level,
+    warm_start,
+)
 
 SPLIT_LEVEL = 3
 """The level whose iterations are shared out (or the top level, if lower). At
@@ -96,6 +104,7 @@ class _Driver:
         iterations: int,
         alpha: float,
         controls: list[Any],
+        warm: Any,
     ) -> None:
         n = state.shape[0]
         tiles = count_tiles(state, rules.height)
@@ -115,6 +124,8 @@ class _Driver:
             policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1])
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
+        _, _, _, policy, scratch = self.lanes[0]
+        warm_start(level, alpha, self.root, rules, policy, self.tree, scratch, warm)
 
     def stopped(self) -> bool:
         return bool(self.controls[0][0])
@@ -122,11 +133,18 @@ class _Driver:
     def run(self) -> int:
         return self._level(self.level)
 
+    def _begin(self, level: int) -> int:
+        """The best score a call at ``level`` begins with, as ``nrpa_level``
+        takes it: ``tree.start[level]``, then ``LOWEST`` for later calls."""
+        best = int(self.tree.start[level])
+        self.tree.start[level] = LOWEST
+        return best
+
     def _level(self, level: int) -> int:
         if level == self.split:
             return self._shared(level)
         tree = self.tree
-        best = LOWEST
+        best = self._begin(level)
         for _ in range(self.iterations):
             copy_policy(tree, level, level - 1)
             final = self._level(level - 1)
@@ -139,20 +157,7 @@ class _Driver:
         return best
 
     def _adapt(self, level: int) -> None:
-        tree = self.tree
-        adapt(
-            tree.weights[level],
-            tree.exps[level],
-            self.alpha,
-            tree.codes[level],
-            tree.offsets[level],
-            tree.chosen[level],
-            tree.lengths[level],
-            tree.ex,
-            tree.z,
-            tree.seen,
-            tree.tick,
-        )
+        adapt_level(self.tree, level, self.alpha)
 
     def _call(self, lane: int, level: int) -> int:
         rng, control, tree, policy, scratch = self.lanes[lane]
@@ -175,7 +180,7 @@ class _Driver:
         )
 
     def _shared(self, level: int) -> int:
-        best = LOWEST
+        best = self._begin(level)
         done = 0
         while done < self.iterations:
             k = min(len(self.lanes), self.iterations - done)
@@ -208,6 +213,7 @@ def shared_nrpa(
     alpha: float,
     controls: list[Any],
     best_moves: Any,
+    warm: Any,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
@@ -215,7 +221,7 @@ def shared_nrpa(
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
     driver = _Driver(
-        state, rules, base, rngs, keys, mask, kind, tabu, level, iterations, alpha, controls
+        state, rules, base, rngs, keys, mask, kind, tabu, level, iterations, alpha, controls, warm
     )
     best = driver.run()
     made = int(driver.tree.lengths[level])

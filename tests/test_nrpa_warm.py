@@ -1,0 +1,176 @@
+"""NRPA begun from a game found before (``nrpa:restart=best``, issue 10).
+
+``playout.replay`` records a given game as a playout records the game it draws
+(differential: a playout's own moves, replayed, give its record exactly, for
+every candidate filter and several rule sets); ``nrpa`` and the shared-policy
+driver begun from a game never return a worse one and agree with each other
+with one lane; an empty game changes nothing (the fixed-work pins cover that).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from samegame.board import Board
+from samegame.bots.benchmark import standard_positions
+from samegame.bots.search import engine
+from samegame.bots.search.engine import Algorithm
+from samegame.builtins.penalties import LEFTOVER_SQUARED
+from samegame.builtins.scoring import BASIC, PAIRS, SUM
+from samegame.rng import StableRandom, derive_seed
+from samegame.rules import Rules
+
+STANDARD = Rules(BASIC, clear_bonus=1000)
+RULES = [STANDARD, Rules(PAIRS, penalty=LEFTOVER_SQUARED), Rules(SUM, min_group=1)]
+
+
+def random_board(seed: int, width: int = 9, height: int = 8, colours: int = 4) -> Board:
+    rng = StableRandom(derive_seed("test-nrpa-warm", seed))
+    columns = [[rng.below(colours) for _ in range(height)] for _ in range(width)]
+    return Board.from_columns(columns, width, height)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    engine.prepare(Algorithm.NRPA)
+
+
+def kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
+    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.state import to_kernel
+
+    state = to_kernel(board)
+    keys = engine.cell_keys(state.shape[0])
+    mask = np.uint64((1 << engine.TABLE_BITS) - 1)
+    return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask, 0
+
+
+@pytest.mark.parametrize("kind", [0, 1, 2])
+@pytest.mark.parametrize("rules", RULES, ids=["standard", "pairs-leftover", "sum-min1"])
+def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
+    from samegame.kernel.groups import count_colours
+    from samegame.kernel.playout import Record, playout, replay
+    from samegame.kernel.policy import Policy
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.scratch import new_scratch
+
+    for seed in range(8):
+        board = random_board(seed)
+        state, krules, keys, mask, _ = kernel_args(board, rules)
+        n = state.shape[0]
+        tabu = engine.tabu_colour(state) if kind else 0
+        exps = np.exp(np.random.default_rng(seed).normal(size=int(mask) + 1))
+        policy = Policy(kind, tabu, keys, mask, exps)
+        records = [
+            Record(
+                np.zeros(n, dtype=np.int32),
+                np.zeros(n * n, dtype=np.int64),
+                np.zeros(n + 1, dtype=np.int64),
+                np.zeros(n, dtype=np.int64),
+            )
+            for _ in range(2)
+        ]
+        grid = state.copy()
+        drawn = playout(
+            grid, krules, seed_state(seed), policy, count_colours(state), new_scratch(n), records[0]
+        )
+        made = drawn[1]
+        grid2 = state.copy()
+        counts = count_colours(state)
+        again = replay(
+            grid2, krules, policy, counts, new_scratch(n), records[1], records[0].moves[:made]
+        )
+        assert again == drawn
+        assert np.array_equal(grid2, grid)
+        steps = made + 1
+        width = records[0].offsets[made]
+        for field in ("moves", "chosen"):
+            assert np.array_equal(
+                getattr(records[1], field)[:made], getattr(records[0], field)[:made]
+            )
+        assert np.array_equal(records[1].offsets[:steps], records[0].offsets[:steps])
+        assert np.array_equal(records[1].codes[:width], records[0].codes[:width])
+
+
+def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
+    from samegame.kernel.groups import count_colours
+    from samegame.kernel.playout import Record, replay
+    from samegame.kernel.policy import Policy
+    from samegame.kernel.scratch import new_scratch
+
+    board = random_board(3)
+    state, krules, keys, mask, _ = kernel_args(board, STANDARD)
+    n = state.shape[0]
+    record = Record(
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n * n, dtype=np.int64),
+        np.zeros(n + 1, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+    )
+    policy = Policy(0, 0, keys, mask, np.ones(int(mask) + 1))
+    empty_cell = np.array([state.shape[0] - 1], dtype=np.int32)  # a sentinel, never a group
+    result = replay(
+        state.copy(), krules, policy, count_colours(state), new_scratch(n), record, empty_cell
+    )
+    assert result == (0, 0, 0)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_nrpa_begun_from_a_game_never_returns_a_worse_one(level: int) -> None:
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.nrpa import nrpa
+    from samegame.kernel.search.shared_nrpa import shared_nrpa
+
+    none = np.empty(0, dtype=np.int32)
+    for seed in range(4):
+        board = standard_positions()[seed] if level == 1 else random_board(seed + 20)
+        state, krules, keys, mask, _ = kernel_args(board, STANDARD)
+        tabu = engine.tabu_colour(state)
+        args = (keys, mask, 2, tabu, level, 4, 1.0)
+        out = np.empty(state.shape[0], dtype=np.int32)
+        # A good game: the best of a larger search.
+        big = (keys, mask, 2, tabu, level, 12, 1.0)
+        good, made = nrpa(
+            state, krules, 0, seed_state(seed), *big, np.zeros(2, np.int64), out, none
+        )
+        warm = out[:made].copy()
+        outs = [np.empty(state.shape[0], dtype=np.int32) for _ in range(2)]
+        controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
+        score, length = nrpa(
+            state, krules, 0, seed_state(seed + 100), *args, controls[0], outs[0], warm
+        )
+        assert score >= good
+        shared = shared_nrpa(
+            state, krules, 0, [seed_state(seed + 100)], *args, [controls[1]], outs[1], warm
+        )
+        assert shared == (score, length)
+        assert list(outs[1][:length]) == list(outs[0][:length])
+        assert controls[1][1] == controls[0][1]
+
+
+def test_a_warm_start_changes_the_search() -> None:
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.nrpa import nrpa
+
+    board = standard_positions()[2]
+    state, krules, keys, mask, _ = kernel_args(board, STANDARD)
+    tabu = engine.tabu_colour(state)
+    none = np.empty(0, dtype=np.int32)
+    out = np.empty(state.shape[0], dtype=np.int32)
+    args = (keys, mask, 2, tabu, 2, 10, 1.0)
+    good, made = nrpa(state, krules, 0, seed_state(1), *args, np.zeros(2, np.int64), out, none)
+    warm = out[:made].copy()
+    runs = []
+    for start in (none, warm):
+        result = np.empty(state.shape[0], dtype=np.int32)
+        score, length = nrpa(
+            state, krules, 0, seed_state(2), *args, np.zeros(2, np.int64), result, start
+        )
+        runs.append((score, list(result[:length])))
+    # The same generator, begun from nothing and from the game: different
+    # searches, and the second keeps at least the game.
+    assert runs[0] != runs[1]
+    assert runs[1][0] >= good
