@@ -82,6 +82,11 @@ LONG = {
         "samegame bench standard --bot nrpa:clock=cpu,level=3,iterations=30,colours=5,restart=best "
         "--time-per-position 0.05 --out c30.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
+    "--time-per-position 300 --positions 1-3,7,11,13 --out t300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
+        "--time-per-position 0.05 --positions 1-3,7,11,13 --out t300.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
