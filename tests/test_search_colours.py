@@ -1,12 +1,14 @@
-"""Restarts that try several tabu colours (``nmcs:colours=K``, ``nrpa:colours=K``).
+"""Restarts that race several tabu colours (``colours=K``, ``margin=M``).
 
 Under a time budget NMCS and NRPA run complete searches one after another. With
 ``colours=K`` the first ``K`` of them use, as the tabu colour, the ``K`` colours
-with the most tiles in turn; every later one uses the colour of the best game so
-far. Checked here through a spy on the engine's one search call: the colours'
-order, the colour each restart uses, that the best game of all is kept, that the
-default (one colour) is the search of old, that a fixed budget (one search) uses
-the first colour only, and the option's errors.
+with the most tiles in turn (with ``margin=M`` only those with at most ``M``
+tiles fewer than the most), each within an equal slice of the budget; every
+later one uses the colour of the best game so far. Checked here through a spy on
+the engine's one search call: the colours' order, the colour each restart uses,
+that a race gives each colour its slice and stops at an interrupt, that the best
+game of all is kept, that the default (one colour) is the search of old, that a
+fixed budget (one search) uses the first colour only, and the options' errors.
 """
 
 from __future__ import annotations
@@ -185,3 +187,67 @@ def test_restart_option_errors() -> None:
         nmcs_spec({"restart": "best"})
     with pytest.raises(ValueError, match="only NRPA restarts from its best game"):
         SearchSpec(Algorithm.NMCS, level=1, restart=Restart.BEST)
+
+
+def test_a_margin_races_only_the_colours_near_the_most() -> None:
+    # Stored colours: 1 has four tiles, 2 and 3 three each, 4 one.
+    board = Board.from_columns([[0, 0, 0, 0], [1, 1, 1, 3], [2, 2, 2]], 3, 4)
+    state = to_kernel(board)
+    assert engine.colours_by_tiles(state) == [1, 2, 3, 4]
+
+    def order(colours: int, margin: int | None) -> list[int]:
+        spec = SearchSpec(Algorithm.NRPA, level=1, colours=colours, margin=margin)
+        return engine.tabu_order(state, spec)
+
+    assert order(9, None) == [1, 2, 3, 4]
+    assert order(9, 0) == [1]
+    assert order(9, 1) == [1, 2, 3]
+    assert order(2, 1) == [1, 2]
+    assert order(9, 3) == [1, 2, 3, 4]
+    tied = to_kernel(Board.from_columns([[0, 1], [1, 0], [2, 2]], 3, 2))
+    spec = SearchSpec(Algorithm.NMCS, level=1, colours=5, margin=0)
+    assert engine.tabu_order(tied, spec) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("clock", ["cpu", "wall"])
+def test_a_race_gives_each_colour_a_slice_of_the_budget(
+    monkeypatch: pytest.MonkeyPatch, clock: str
+) -> None:
+    # A level-5 search never ends by itself within a second, so without slices
+    # the first colour's search would take the whole budget: one search.
+    board = random_board(8, 10, 10, 4)
+    spy = _Spy(monkeypatch, limit=100)
+    options = {"time": "0.9", "clock": clock, "level": "5", "colours": "2", "restart": "best"}
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 8)
+    order = engine.colours_by_tiles(to_kernel(board))[:2]
+    tabus = [tabu for tabu, _ in spy.calls]
+    assert len(tabus) == 3
+    assert tabus[:2] == order
+    best = max(range(2), key=lambda i: (spy.calls[i][1], -i))
+    assert tabus[2] == spy.calls[best][0]
+    assert spy.warm[2] is not None
+    assert spy.calls[2][1] >= spy.calls[best][1]
+    assert result.score == max(score for _, score in spy.calls)
+    assert result.runs == 3
+
+
+def test_an_interrupt_during_a_race_stops_every_search(
+    monkeypatch: pytest.MonkeyPatch, resumed: Any
+) -> None:
+    # Without the interrupt, four searches: three colours' slices and the rest.
+    spy = _Spy(monkeypatch, limit=1)
+    options = {"time": "2", "clock": "cpu", "level": "5", "colours": "3"}
+    result = engine.search(nrpa_spec(options), random_board(9, 10, 10, 4), STANDARD, 0, 9)
+    assert len(spy.calls) == 1
+    assert result.runs == 1
+
+
+def test_the_margin_option_and_its_errors() -> None:
+    assert nrpa_spec({}).margin is None
+    assert nrpa_spec({"margin": "0"}).margin == 0
+    assert nmcs_spec({"margin": "12"}).margin == 12
+    for bad in ("-1", "1301", "few"):
+        with pytest.raises(BotOptionError, match="margin must be a whole number from 0 to 1300"):
+            nrpa_spec({"margin": bad})
+    with pytest.raises(ValueError, match="a colour margin is at least 0 tiles"):
+        SearchSpec(Algorithm.NRPA, level=1, margin=-1)

@@ -15,10 +15,12 @@ Options (``--bot nrpa:level=3,time=60``):
   search's process instead, for steady measurements on a busy machine);
 - ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
   run at once, in worker processes but the first, the best kept; for nrpa see
-  ``parallel``); ``colours`` (1-9, default 1): the restarts of a timed search
-  try the ``colours`` colours with the most tiles as the tabu colour, one each,
-  then keep to the colour of the best game (1: always the colour with the most
-  tiles);
+  ``parallel``); ``colours`` (1-9, default 1): a timed search first races the
+  ``colours`` colours with the most tiles as the tabu colour, one search each
+  within an equal slice of the time (a race of n colours: 1/(n+1) each), then
+  keeps to the colour of the best game (1: always the colour with the most
+  tiles); ``margin`` (0-1300, default none): race only the colours with at
+  most that many tiles fewer than the colour with the most (0: only a tie);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -45,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from samegame.board import Board
+from samegame.board import MAX_HEIGHT, Board
 from samegame.bots.api import BotOptionError, GameView, check_options, int_option
 from samegame.bots.search.engine import (
     MAX_WIDTH,
@@ -60,13 +62,14 @@ from samegame.bots.search.engine import (
     search,
 )
 from samegame.contributions import BotFactory
-from samegame.coords import Cell
+from samegame.coords import MAX_COLUMNS, Cell
 from samegame.rng import StableRandom
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
 MAX_COLOURS = 9
+MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
 
 E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart)
 
@@ -141,7 +144,22 @@ def _colours(options: Mapping[str, str]) -> int:
     return int_option(options, "colours", 1, 1, MAX_COLOURS)
 
 
-NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers", "colours")
+def _margin(options: Mapping[str, str]) -> int | None:
+    if "margin" not in options:
+        return None
+    return int_option(options, "margin", 0, 0, MAX_MARGIN)
+
+
+NMCS_OPTIONS = (
+    "level",
+    "policy",
+    "iterations",
+    "time",
+    "clock",
+    "workers",
+    "colours",
+    "margin",
+)
 NRPA_OPTIONS = (
     "level",
     "iterations",
@@ -151,6 +169,7 @@ NRPA_OPTIONS = (
     "workers",
     "parallel",
     "colours",
+    "margin",
     "restart",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
@@ -174,6 +193,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         runs=runs,
         workers=_workers(options),
         colours=_colours(options),
+        margin=_margin(options),
     )
 
 
@@ -192,6 +212,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
         colours=_colours(options),
+        margin=_margin(options),
         restart=choice_option(options, "restart", tuple(Restart), Restart.FRESH),
     )
 
@@ -225,14 +246,14 @@ NMCS = BotFactory(
     "nmcs",
     _create_nmcs,
     "Nested Monte-Carlo Search with memorisation "
-    "(time, level, policy, iterations, workers, colours)",
+    "(time, level, policy, iterations, workers, colours, margin)",
     options=NMCS_OPTIONS,
 )
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers, parallel, colours, restart)",
+    "(time, level, iterations, policy, workers, parallel, colours, margin, restart)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

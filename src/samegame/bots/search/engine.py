@@ -15,8 +15,9 @@ Budgets (see docs/search.md):
   runs passes of doubling width from ``width`` (up to ``MAX_WIDTH``); at the
   deadline the running pass narrows to its best position and finishes it. The
   best result of all is kept. The restarts' tabu colours follow ``tabu_order``
-  (``colours``): the colours with the most tiles in turn, then the colour of
-  the best game so far.
+  (``colours``, ``margin``): the first searches race the colours with the most
+  tiles, one search each within an equal slice of the budget (``_Budget``'s
+  slices), then the searches keep to the colour of the best game so far.
 - no ``seconds``: a fixed amount of work, so the result depends on the seed
   alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
 
@@ -135,11 +136,15 @@ class SearchSpec:
     timed NMCS or NRPA (None: no cap). ``workers`` is the number of searches run at
     once (independent ones, or, for NRPA with ``parallel`` ``policy``, threads of
     one search sharing its policy: ``lanes``). ``colours`` (NMCS and NRPA with the
-    tabu or selective policy): the restarts of a timed search try the first
-    ``colours`` colours of ``colours_by_tiles`` as the tabu colour, one search
-    each, and then keep to the colour of the best game so far (1: always the
-    colour with the most tiles). ``restart`` (NRPA): how those later searches
-    begin (``Restart``)."""
+    tabu or selective policy): the first searches of a timed search race the
+    first ``colours`` colours of ``colours_by_tiles`` as the tabu colour, one
+    search each and each within an equal slice of the budget (a race of ``n``
+    colours: ``1 / (n + 1)`` of it), and the searches after them keep to the
+    colour of the best game so far (1: always the colour with the most tiles);
+    ``margin`` (None: no limit) leaves out of the race every colour with more
+    than that many tiles fewer than the colour with the most (0: race only the
+    colours tied for the most). ``restart`` (NRPA): how the searches after the
+    race begin (``Restart``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -153,6 +158,7 @@ class SearchSpec:
     workers: int = 1
     parallel: Parallel = Parallel.ROOT
     colours: int = 1
+    margin: int | None = None
     restart: Restart = Restart.FRESH
 
     def __post_init__(self) -> None:
@@ -160,6 +166,8 @@ class SearchSpec:
             raise ValueError(f"a search's counts are at least 1: {self}")
         if self.colours < 1:
             raise ValueError(f"a search tries at least 1 tabu colour: {self}")
+        if self.margin is not None and self.margin < 0:
+            raise ValueError(f"a colour margin is at least 0 tiles: {self}")
         if self.colours > 1 and self.algorithm is Algorithm.BEAM:
             raise ValueError("beam search has no tabu colour")
         if self.restart is Restart.BEST and self.algorithm is not Algorithm.NRPA:
@@ -327,14 +335,19 @@ def cell_keys(size: int) -> npt.NDArray[np.uint64]:
     return np.array([rng.next64() for _ in range(size)], dtype=np.uint64)
 
 
-def colours_by_tiles(state: npt.NDArray[np.uint8]) -> list[int]:
-    """The colours on the board (as stored in the state, 1-9), most tiles first,
-    the lower colour first on a tie."""
+def _tiles_per_colour(state: npt.NDArray[np.uint8]) -> dict[int, int]:
+    """The tiles of each colour on the board (as stored in the state, 1-9)."""
     import numpy as np
 
     counts = np.bincount(state, minlength=16)[1:10]
-    present = [c + 1 for c in range(counts.shape[0]) if counts[c] > 0]
-    return sorted(present, key=lambda colour: (-int(counts[colour - 1]), colour))
+    return {c + 1: int(counts[c]) for c in range(counts.shape[0]) if counts[c] > 0}
+
+
+def colours_by_tiles(state: npt.NDArray[np.uint8]) -> list[int]:
+    """The colours on the board (as stored in the state, 1-9), most tiles first,
+    the lower colour first on a tie."""
+    counts = _tiles_per_colour(state)
+    return sorted(counts, key=lambda colour: (-counts[colour], colour))
 
 
 def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
@@ -345,12 +358,18 @@ def tabu_colour(state: npt.NDArray[np.uint8]) -> int:
 
 
 def tabu_order(state: npt.NDArray[np.uint8], spec: SearchSpec) -> list[int]:
-    """The tabu colours of a worker's searches, one per restart while they last:
-    the first ``spec.colours`` colours of ``colours_by_tiles`` (0, no tabu colour,
-    for the random policy, beam search or an empty board)."""
+    """The tabu colours that a worker's first searches race, one search each:
+    the first ``spec.colours`` colours of ``colours_by_tiles``, and with a
+    ``spec.margin`` only those with at most that many tiles fewer than the
+    colour with the most (0, no tabu colour, for the random policy, beam search
+    or an empty board)."""
     if spec.policy is Policy.RANDOM or spec.algorithm is Algorithm.BEAM:
         return [0]
-    return colours_by_tiles(state)[: spec.colours] or [0]
+    counts = _tiles_per_colour(state)
+    order = colours_by_tiles(state)[: spec.colours]
+    if spec.margin is not None and order:
+        order = [c for c in order if counts[c] >= counts[order[0]] - spec.margin]
+    return order or [0]
 
 
 def run_job(job: _Job) -> _Outcome:
@@ -383,18 +402,26 @@ def run_job(job: _Job) -> _Outcome:
     width = spec.width
     order = tabu_order(job.state, spec)
     tabu = order[0]
+    # A timed search races the colours of the order first, each search within an
+    # equal slice of the budget; the rest of the budget goes to the searches after.
+    race = len(order) if len(order) > 1 and not budget.unlimited else 0
+    share = budget.left() / (race + 1)
     try:
         while True:
             warm = None
             if spec.restart is Restart.BEST and best is not None and best[2] == tabu:
                 warm = best[1]
+            if runs < race:
+                budget.begin_slice(share)
             score, moves = _run_once(job, spec, rngs, controls, width, tabu, warm)
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves, tabu)
-            # The next restart tries the next colour of the order, then keeps to
+            # The next search tries the next colour of the order, then keeps to
             # the colour of the best game.
             tabu = order[runs] if runs < len(order) else best[2]
+            if runs <= race and not budget.end_slice():
+                break
             if control[0] or (spec.runs is not None and runs >= spec.runs):
                 break
             if spec.algorithm is Algorithm.BEAM:
@@ -422,7 +449,11 @@ class _Budget:
     """Sets ``control[0]`` of every one of ``controls`` from a thread when the time
     budget is spent: at a wall
     clock ``deadline`` (``time.time()``), or after ``cpu_seconds`` of this
-    process's CPU time (checked every ``CPU_POLL`` seconds). Neither: unlimited."""
+    process's CPU time (checked every ``CPU_POLL`` seconds). Neither: unlimited.
+
+    A *slice* (``begin_slice``) stops the running search earlier, after a part of
+    the budget; ``end_slice`` then lets the next search run, unless the whole
+    budget is spent or the searches were interrupted meanwhile."""
 
     CPU_POLL = 0.005
 
@@ -436,6 +467,10 @@ class _Budget:
         self.deadline = deadline
         self.cpu_limit = None if cpu_seconds is None else time.process_time() + cpu_seconds
         self.unlimited = deadline is None and cpu_seconds is None
+        # The end of the running slice on this budget's clock (None: no slice),
+        # and the lock that orders the watcher's stops against ``end_slice``.
+        self._slice_end: float | None = None
+        self._slice_lock = threading.Lock()
         self._closed = threading.Event()
         self._thread = None
         if not self.unlimited and self.spent():
@@ -447,15 +482,53 @@ class _Budget:
             self._thread = threading.Thread(target=self._watch, daemon=True)
             self._thread.start()
 
+    def _now(self) -> float:
+        return time.process_time() if self.cpu_limit is not None else time.time()
+
+    def left(self) -> float:
+        """Seconds of the budget left on its clock (infinite when unlimited)."""
+        if self.cpu_limit is not None:
+            return self.cpu_limit - time.process_time()
+        if self.deadline is not None:
+            return self.deadline - time.time()
+        return float("inf")
+
     def spent(self) -> bool:
         if self.deadline is not None and time.time() >= self.deadline:
             return True
         return self.cpu_limit is not None and time.process_time() >= self.cpu_limit
 
+    def begin_slice(self, seconds: float) -> None:
+        """Stop the search that runs next after ``seconds`` on the budget's clock
+        (or at the budget's end, if that comes first)."""
+        with self._slice_lock:
+            self._slice_end = self._now() + seconds
+
+    def end_slice(self) -> bool:
+        """Clear the slice and its stop; False (the stop kept) when the whole
+        budget is spent or the searches were interrupted."""
+        with self._slice_lock, _lock:
+            self._slice_end = None
+            if self.spent() or _interrupted.is_set():
+                for control in self.controls:
+                    control[0] = 1
+                return False
+            for control in self.controls:
+                control[0] = 0
+            return True
+
     def _watch(self) -> None:
-        while not self.spent():
-            if self.deadline is not None and self.cpu_limit is None:
-                wait = max(0.0, self.deadline - time.time())
+        while True:
+            with self._slice_lock:
+                if self.spent():
+                    break
+                end = self._slice_end
+                sliced = end is not None
+                if end is not None and self._now() >= end:
+                    for control in self.controls:
+                        control[0] = 1
+            if self.deadline is not None and self.cpu_limit is None and not sliced:
+                wait = max(0.0, min(self.deadline - time.time(), self.CPU_POLL * 20))
             else:
                 wait = self.CPU_POLL
             if self._closed.wait(wait):
