@@ -13,6 +13,7 @@ fixed budget (one search) uses the first colour only, and the options' errors.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -67,6 +68,8 @@ class _Spy:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
         self.calls: list[tuple[int, int]] = []
         self.warm: list[list[int] | None] = []
+        # Each call's (CPU, wall) seconds.
+        self.seconds: list[tuple[float, float]] = []
         original = engine._run_once
 
         def spy(
@@ -78,7 +81,9 @@ class _Spy:
             tabu: int,
             warm: Any = None,
         ) -> Any:
+            cpu, wall = time.process_time(), time.time()
             score, moves = original(job, spec, rngs, controls, width, tabu, warm)
+            self.seconds.append((time.process_time() - cpu, time.time() - wall))
             self.calls.append((tabu, score))
             self.warm.append(None if warm is None else list(warm))
             if len(self.calls) >= limit:
@@ -229,6 +234,22 @@ def test_a_race_gives_each_colour_a_slice_of_the_budget(
     assert spy.calls[2][1] >= spy.calls[best][1]
     assert result.score == max(score for _, score in spy.calls)
     assert result.runs == 3
+    # Each search has its slice (0.3 s), the last one too: a slice left behind
+    # by the race would stop it at once.
+    used = [cpu if clock == "cpu" else wall for cpu, wall in spy.seconds]
+    assert min(used) > 0.15
+
+
+def test_a_cap_on_the_searches_caps_the_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two NMCS searches at most, two colours: no search follows the race, so the
+    # two share the whole budget instead of leaving a third of it unused.
+    board = random_board(10, 10, 10, 4)
+    spy = _Spy(monkeypatch, limit=100)
+    options = {"time": "0.8", "clock": "cpu", "level": "5", "iterations": "2", "colours": "3"}
+    result = engine.search(nmcs_spec(options), board, STANDARD, 0, 10)
+    assert [tabu for tabu, _ in spy.calls] == engine.colours_by_tiles(to_kernel(board))[:2]
+    assert sum(cpu for cpu, _ in spy.seconds) > 0.7
+    assert result.runs == 2
 
 
 def test_an_interrupt_during_a_race_stops_every_search(

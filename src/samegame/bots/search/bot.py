@@ -19,8 +19,9 @@ Options (``--bot nrpa:level=3,time=60``):
   ``colours`` colours with the most tiles as the tabu colour, one search each
   within an equal slice of the time (a race of n colours: 1/(n+1) each), then
   keeps to the colour of the best game (1: always the colour with the most
-  tiles); ``margin`` (0-1300, default none): race only the colours with at
-  most that many tiles fewer than the colour with the most (0: only a tie);
+  tiles); ``margin`` (0-1300, default none): of those colours, race only the
+  ones with at most that many tiles fewer than the colour with the most (0:
+  only a tie);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);

@@ -143,8 +143,10 @@ class SearchSpec:
     colour of the best game so far (1: always the colour with the most tiles);
     ``margin`` (None: no limit) leaves out of the race every colour with more
     than that many tiles fewer than the colour with the most (0: race only the
-    colours tied for the most). ``restart`` (NRPA): how the searches after the
-    race begin (``Restart``)."""
+    colours tied for the most). A cap ``runs`` caps the race, and when no search
+    can follow it, the race's searches share the whole budget. A fixed budget
+    of several NMCS searches goes through the same colours, without slices.
+    ``restart`` (NRPA): how the searches after the race begin (``Restart``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -404,8 +406,13 @@ def run_job(job: _Job) -> _Outcome:
     tabu = order[0]
     # A timed search races the colours of the order first, each search within an
     # equal slice of the budget; the rest of the budget goes to the searches after.
-    race = len(order) if len(order) > 1 and not budget.unlimited else 0
-    share = budget.left() / (race + 1)
+    # A cap on the searches (``runs``) caps the race; when no search can follow
+    # the race, its searches share the whole budget.
+    race = len(order) if spec.runs is None else min(len(order), spec.runs)
+    if race < 2 or budget.unlimited:
+        race = 0
+    after = spec.runs is None or spec.runs > race
+    share = budget.left() / (race + after) if race else 0.0
     try:
         while True:
             warm = None
@@ -447,13 +454,14 @@ def run_job(job: _Job) -> _Outcome:
 
 class _Budget:
     """Sets ``control[0]`` of every one of ``controls`` from a thread when the time
-    budget is spent: at a wall
-    clock ``deadline`` (``time.time()``), or after ``cpu_seconds`` of this
-    process's CPU time (checked every ``CPU_POLL`` seconds). Neither: unlimited.
+    budget is spent: at a wall clock ``deadline`` (``time.time()``), or after
+    ``cpu_seconds`` of this process's CPU time. Neither: unlimited. The thread
+    polls every ``CPU_POLL`` seconds on the CPU clock, and during a slice.
 
     A *slice* (``begin_slice``) stops the running search earlier, after a part of
     the budget; ``end_slice`` then lets the next search run, unless the whole
-    budget is spent or the searches were interrupted meanwhile."""
+    budget is spent or the searches were interrupted meanwhile. Once the budget
+    is spent it stays spent, whatever the wall clock does afterwards."""
 
     CPU_POLL = 0.005
 
@@ -467,11 +475,13 @@ class _Budget:
         self.deadline = deadline
         self.cpu_limit = None if cpu_seconds is None else time.process_time() + cpu_seconds
         self.unlimited = deadline is None and cpu_seconds is None
+        self._expired = False
         # The end of the running slice on this budget's clock (None: no slice),
         # and the lock that orders the watcher's stops against ``end_slice``.
         self._slice_end: float | None = None
         self._slice_lock = threading.Lock()
-        self._closed = threading.Event()
+        self._wake = threading.Event()
+        self._closed = False
         self._thread = None
         if not self.unlimited and self.spent():
             # Spent before the search began (a start-up longer than the budget):
@@ -494,15 +504,18 @@ class _Budget:
         return float("inf")
 
     def spent(self) -> bool:
-        if self.deadline is not None and time.time() >= self.deadline:
-            return True
-        return self.cpu_limit is not None and time.process_time() >= self.cpu_limit
+        if not self._expired:
+            wall = self.deadline is not None and time.time() >= self.deadline
+            cpu = self.cpu_limit is not None and time.process_time() >= self.cpu_limit
+            self._expired = wall or cpu
+        return self._expired
 
     def begin_slice(self, seconds: float) -> None:
         """Stop the search that runs next after ``seconds`` on the budget's clock
         (or at the budget's end, if that comes first)."""
         with self._slice_lock:
             self._slice_end = self._now() + seconds
+        self._wake.set()
 
     def end_slice(self) -> bool:
         """Clear the slice and its stop; False (the stop kept) when the whole
@@ -520,24 +533,30 @@ class _Budget:
     def _watch(self) -> None:
         while True:
             with self._slice_lock:
+                if self._closed:
+                    return
                 if self.spent():
                     break
                 end = self._slice_end
-                sliced = end is not None
                 if end is not None and self._now() >= end:
                     for control in self.controls:
                         control[0] = 1
-            if self.deadline is not None and self.cpu_limit is None and not sliced:
-                wait = max(0.0, min(self.deadline - time.time(), self.CPU_POLL * 20))
-            else:
-                wait = self.CPU_POLL
-            if self._closed.wait(wait):
-                return
+                    end = None
+                if self.cpu_limit is not None:
+                    wait = self.CPU_POLL
+                else:
+                    assert self.deadline is not None
+                    until = self.deadline if end is None else min(self.deadline, end)
+                    wait = max(0.0, until - time.time())
+            if self._wake.wait(wait):
+                self._wake.clear()
         for control in self.controls:
             control[0] = 1
 
     def close(self) -> None:
-        self._closed.set()
+        with self._slice_lock:
+            self._closed = True
+        self._wake.set()
         if self._thread is not None:
             self._thread.join()
 
