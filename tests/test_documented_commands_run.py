@@ -87,6 +87,21 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
         "--time-per-position 0.05 --positions 1-3,7,11,13 --out t300.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=best "
+    "--time-per-position 60 --out d3.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=best "
+        "--time-per-position 0.05 --out d3.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=0,restart=best "
+    "--time-per-position 60 --positions 11-15 --out d0.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=0,restart=best "
+        "--time-per-position 0.05 --positions 11-15 --out d0.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
+    "--time-per-position 300 --positions 4-6,8-10,12,14-20 --out t300b.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
+        "--time-per-position 0.05 --positions 4-6,8-10,12,14-20 --out t300b.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),

@@ -106,7 +106,8 @@ def test_restarts_try_the_colours_then_keep_to_the_best(
 ) -> None:
     board = random_board(seed, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=7)
-    options = {"time": "600", "colours": "3", "level": "1" if algorithm == "nmcs" else "2"}
+    options = {"time": "600", "colours": "3", "margin": "1300"}
+    options["level"] = "1" if algorithm == "nmcs" else "2"
     if algorithm == "nrpa":
         options["iterations"] = "4"
     spec = nrpa_spec(options) if algorithm == "nrpa" else nmcs_spec(options)
@@ -127,7 +128,11 @@ def test_one_colour_is_always_the_most_tiles(monkeypatch: pytest.MonkeyPatch, re
     board = random_board(4, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=4)
     engine.search(
-        nrpa_spec({"time": "600", "level": "1", "iterations": "5"}), board, STANDARD, 0, 4
+        nrpa_spec({"time": "600", "level": "1", "iterations": "5", "colours": "1"}),
+        board,
+        STANDARD,
+        0,
+        4,
     )
     assert [tabu for tabu, _ in spy.calls] == [engine.tabu_colour(to_kernel(board))] * 4
 
@@ -145,7 +150,8 @@ def test_a_fixed_budget_is_one_search_with_the_first_colour(
 
 
 def test_the_option_and_its_errors() -> None:
-    assert nrpa_spec({}).colours == 1
+    # nrpa races five colours by default, nmcs keeps to one.
+    assert nrpa_spec({}).colours == 5
     assert nmcs_spec({}).colours == 1
     assert nrpa_spec({"colours": "5"}).colours == 5
     for bad in ("0", "10", "many"):
@@ -162,7 +168,7 @@ def test_restart_best_begins_from_the_best_game_of_its_colour(
 ) -> None:
     board = random_board(6, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=6)
-    options = {"time": "600", "level": "2", "iterations": "3", "colours": "2", "restart": "best"}
+    options = {"time": "600", "level": "2", "iterations": "3", "colours": "2", "margin": "1300"}
     result = engine.search(nrpa_spec(options), board, STANDARD, 0, 6)
     # The two colours' first searches begin from nothing; every later one from
     # the best game so far, which is of its colour, and never ends below it.
@@ -178,14 +184,21 @@ def test_restart_best_begins_from_the_best_game_of_its_colour(
 
 def test_restart_fresh_never_passes_a_game(monkeypatch: pytest.MonkeyPatch, resumed: Any) -> None:
     spy = _Spy(monkeypatch, limit=4)
-    options = {"time": "600", "level": "1", "iterations": "5", "colours": "2"}
+    options = {
+        "time": "600",
+        "level": "1",
+        "iterations": "5",
+        "colours": "2",
+        "restart": "fresh",
+        "margin": "1300",
+    }
     engine.search(nrpa_spec(options), random_board(7, 8, 8, 4), STANDARD, 0, 7)
     assert spy.warm == [None] * 4
 
 
 def test_restart_option_errors() -> None:
-    assert nrpa_spec({}).restart is Restart.FRESH
-    assert nrpa_spec({"restart": "best"}).restart is Restart.BEST
+    assert nrpa_spec({}).restart is Restart.BEST
+    assert nrpa_spec({"restart": "fresh"}).restart is Restart.FRESH
     with pytest.raises(BotOptionError, match="restart must be one of fresh, best"):
         nrpa_spec({"restart": "sideways"})
     with pytest.raises(BotOptionError, match="bot nmcs has no option restart"):
@@ -222,7 +235,7 @@ def test_a_race_gives_each_colour_a_slice_of_the_budget(
     # the first colour's search would take the whole budget: one search.
     board = random_board(8, 10, 10, 4)
     spy = _Spy(monkeypatch, limit=100)
-    options = {"time": "0.9", "clock": clock, "level": "5", "colours": "2", "restart": "best"}
+    options = {"time": "0.9", "clock": clock, "level": "5", "colours": "2", "margin": "1300"}
     result = engine.search(nrpa_spec(options), board, STANDARD, 0, 8)
     order = engine.colours_by_tiles(to_kernel(board))[:2]
     tabus = [tabu for tabu, _ in spy.calls]
@@ -257,14 +270,15 @@ def test_an_interrupt_during_a_race_stops_every_search(
 ) -> None:
     # Without the interrupt, four searches: three colours' slices and the rest.
     spy = _Spy(monkeypatch, limit=1)
-    options = {"time": "2", "clock": "cpu", "level": "5", "colours": "3"}
+    options = {"time": "2", "clock": "cpu", "level": "5", "colours": "3", "margin": "1300"}
     result = engine.search(nrpa_spec(options), random_board(9, 10, 10, 4), STANDARD, 0, 9)
     assert len(spy.calls) == 1
     assert result.runs == 1
 
 
 def test_the_margin_option_and_its_errors() -> None:
-    assert nrpa_spec({}).margin is None
+    assert nrpa_spec({}).margin == 3
+    assert nmcs_spec({}).margin is None
     assert nrpa_spec({"margin": "0"}).margin == 0
     assert nmcs_spec({"margin": "12"}).margin == 12
     for bad in ("-1", "1301", "few"):

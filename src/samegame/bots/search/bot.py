@@ -15,13 +15,13 @@ Options (``--bot nrpa:level=3,time=60``):
   search's process instead, for steady measurements on a busy machine);
 - ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
   run at once, in worker processes but the first, the best kept; for nrpa see
-  ``parallel``); ``colours`` (1-9, default 1): a timed search first races the
-  ``colours`` colours with the most tiles as the tabu colour, one search each
-  within an equal slice of the time (a race of n colours: 1/(n+1) each), then
-  keeps to the colour of the best game (1: always the colour with the most
-  tiles); ``margin`` (0-1300, default none): of those colours, race only the
-  ones with at most that many tiles fewer than the colour with the most (0:
-  only a tie);
+  ``parallel``); ``colours`` (1-9; default 1 for nmcs, 5 for nrpa): a timed
+  search first races the ``colours`` colours with the most tiles as the tabu
+  colour, one search each within an equal slice of the time (a race of n
+  colours: 1/(n+1) each), then keeps to the colour of the best game (1: always
+  the colour with the most tiles); ``margin`` (0-1300; default none for nmcs,
+  3 for nrpa): of those colours, race only the ones with at most that many
+  tiles fewer than the colour with the most (0: only a tie);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -29,10 +29,10 @@ Options (``--bot nrpa:level=3,time=60``):
   ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
-  searches in processes, the best kept), ``restart`` (``fresh``, the default:
-  every search of a time budget begins from an all-zero policy; ``best``: a
-  later search begins from the best game so far of its tabu colour, as the
-  next iteration of a level above would);
+  searches in processes, the best kept), ``restart`` (``best``, the default:
+  a later search whose tabu colour is that of the best game so far begins
+  from that game, as the next iteration of a level above would; ``fresh``:
+  every search of a time budget begins from an all-zero policy);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -141,14 +141,21 @@ def _workers(options: Mapping[str, str]) -> int:
     return int_option(options, "workers", 1, 1, MAX_WORKERS)
 
 
-def _colours(options: Mapping[str, str]) -> int:
-    return int_option(options, "colours", 1, 1, MAX_COLOURS)
+def _colours(options: Mapping[str, str], default: int) -> int:
+    return int_option(options, "colours", default, 1, MAX_COLOURS)
 
 
-def _margin(options: Mapping[str, str]) -> int | None:
+def _margin(options: Mapping[str, str], default: int | None) -> int | None:
     if "margin" not in options:
-        return None
+        return default
     return int_option(options, "margin", 0, 0, MAX_MARGIN)
+
+
+# nrpa's colour race by default (docs/search.md, "Issue 10, fifth round"): the
+# colours with at most NRPA_MARGIN tiles fewer than the most race, and the best
+# colour's later searches begin from its best game.
+NRPA_COLOURS = 5
+NRPA_MARGIN = 3
 
 
 NMCS_OPTIONS = (
@@ -193,8 +200,8 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         clock=_clock(options),
         runs=runs,
         workers=_workers(options),
-        colours=_colours(options),
-        margin=_margin(options),
+        colours=_colours(options, 1),
+        margin=_margin(options, None),
     )
 
 
@@ -212,9 +219,9 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         runs=1 if seconds is None else None,
         workers=_workers(options),
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
-        colours=_colours(options),
-        margin=_margin(options),
-        restart=choice_option(options, "restart", tuple(Restart), Restart.FRESH),
+        colours=_colours(options, NRPA_COLOURS),
+        margin=_margin(options, NRPA_MARGIN),
+        restart=choice_option(options, "restart", tuple(Restart), Restart.BEST),
     )
 
 
