@@ -9,28 +9,26 @@ with one lane; an empty game changes nothing (the fixed-work pins cover that).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import pytest
 
+import search_boards
 from samegame.board import Board
 from samegame.bots.benchmark import standard_positions
 from samegame.bots.search import engine
 from samegame.bots.search.engine import Algorithm
 from samegame.builtins.penalties import LEFTOVER_SQUARED
 from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
 
 STANDARD = Rules(BASIC, clear_bonus=1000)
 RULES = [STANDARD, Rules(PAIRS, penalty=LEFTOVER_SQUARED), Rules(SUM, min_group=1)]
 
 
-def random_board(seed: int, width: int = 9, height: int = 8, colours: int = 4) -> Board:
-    rng = StableRandom(derive_seed("test-nrpa-warm", seed))
-    columns = [[rng.below(colours) for _ in range(height)] for _ in range(width)]
-    return Board.from_columns(columns, width, height)
+random_board = functools.partial(search_boards.random_board, "test-nrpa-warm")
 
 
 @pytest.fixture(scope="module", autouse=True)

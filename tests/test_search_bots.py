@@ -10,6 +10,7 @@ kernels compile (or load from numba's cache) once, in the ``compiled`` fixture.
 
 from __future__ import annotations
 
+import functools
 import statistics
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import textwrap
 import numpy as np
 import pytest
 
+import search_boards
 from samegame.board import Board
 from samegame.bots import BotOptionError, parse_bot_spec, play_game
 from samegame.bots.benchmark import standard_positions
@@ -60,11 +62,7 @@ RULES = [
 ]
 
 
-def random_board(seed: int, width: int, height: int, colours: int) -> Board:
-    """A full board of uniformly drawn colours."""
-    rng = StableRandom(derive_seed("test-search", seed))
-    columns = [[rng.below(colours) for _ in range(height)] for _ in range(width)]
-    return Board.from_columns(columns, width, height)
+random_board = functools.partial(search_boards.random_board, "test-search")
 
 
 SMALL = [

@@ -13,11 +13,13 @@ fixed budget (one search) uses the first colour only, and the options' errors.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
 import pytest
 
+import search_boards
 from samegame.board import Board
 from samegame.bots import BotOptionError
 from samegame.bots.search import engine
@@ -25,16 +27,12 @@ from samegame.bots.search.bot import nmcs_spec, nrpa_spec
 from samegame.bots.search.engine import Algorithm, Policy, Restart, SearchSpec
 from samegame.builtins.scoring import BASIC
 from samegame.kernel.state import to_kernel
-from samegame.rng import StableRandom, derive_seed
 from samegame.rules import Rules
 
 STANDARD = Rules(BASIC, clear_bonus=1000)
 
 
-def random_board(seed: int, width: int, height: int, colours: int) -> Board:
-    rng = StableRandom(derive_seed("test-search-colours", seed))
-    columns = [[rng.below(colours) for _ in range(height)] for _ in range(width)]
-    return Board.from_columns(columns, width, height)
+random_board = functools.partial(search_boards.random_board, "test-search-colours")
 
 
 @pytest.fixture(scope="module", autouse=True)
