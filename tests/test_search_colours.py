@@ -66,6 +66,8 @@ class _Spy:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
         self.calls: list[tuple[int, int]] = []
         self.warm: list[list[int] | None] = []
+        # Whether each call resumed a search stopped before (``restart=resume``).
+        self.resumed: list[bool] = []
         # Each call's (CPU, wall) seconds.
         self.seconds: list[tuple[float, float]] = []
         original = engine._run_once
@@ -78,15 +80,17 @@ class _Spy:
             width: int,
             tabu: int,
             warm: Any = None,
+            tree: Any = None,
         ) -> Any:
             cpu, wall = time.process_time(), time.time()
-            score, moves = original(job, spec, rngs, controls, width, tabu, warm)
+            score, moves, stopped = original(job, spec, rngs, controls, width, tabu, warm, tree)
             self.seconds.append((time.process_time() - cpu, time.time() - wall))
             self.calls.append((tabu, score))
             self.warm.append(None if warm is None else list(warm))
+            self.resumed.append(tree is not None)
             if len(self.calls) >= limit:
                 engine.interrupt()
-            return score, moves
+            return score, moves, stopped
 
         monkeypatch.setattr(engine, "_run_once", spy)
 
@@ -194,10 +198,61 @@ def test_restart_fresh_never_passes_a_game(monkeypatch: pytest.MonkeyPatch, resu
     assert spy.warm == [None] * 4
 
 
+@pytest.mark.parametrize("clock", ["cpu", "wall"])
+def test_restart_resume_goes_on_with_the_winning_colours_search(
+    monkeypatch: pytest.MonkeyPatch, clock: str
+) -> None:
+    # Level-5 searches never end by themselves in a second: each colour's search
+    # is stopped at the end of its slice, and the winner's goes on after the race.
+    board = random_board(8, 10, 10, 4)
+    spy = _Spy(monkeypatch, limit=100)
+    options = {
+        "time": "0.9",
+        "clock": clock,
+        "level": "5",
+        "colours": "2",
+        "margin": "1300",
+        "restart": "resume",
+    }
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 8)
+    assert spy.resumed == [False, False, True]
+    best = max(range(2), key=lambda i: (spy.calls[i][1], -i))
+    assert spy.calls[2][0] == spy.calls[best][0]
+    assert spy.calls[2][1] >= spy.calls[best][1]
+    assert result.score == max(score for _, score in spy.calls)
+    # With ``best`` the winner's search begins again from its best game instead.
+    spy = _Spy(monkeypatch, limit=100)
+    engine.search(nrpa_spec({**options, "restart": "best"}), board, STANDARD, 0, 8)
+    assert spy.resumed == [False, False, False]
+    assert spy.warm[2] is not None
+
+
+def test_restart_resume_restarts_a_search_that_ended_from_its_best_game(
+    monkeypatch: pytest.MonkeyPatch, resumed: Any
+) -> None:
+    # Searches short enough to end by themselves leave nothing to resume: the
+    # later ones begin from the best game, as with ``best``.
+    board = random_board(6, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=6)
+    options = {
+        "time": "600",
+        "level": "2",
+        "iterations": "3",
+        "colours": "2",
+        "margin": "1300",
+        "restart": "resume",
+    }
+    engine.search(nrpa_spec(options), board, STANDARD, 0, 6)
+    assert spy.resumed == [False] * 6
+    assert spy.warm[:2] == [None, None]
+    assert all(warm is not None for warm in spy.warm[2:])
+
+
 def test_restart_option_errors() -> None:
     assert nrpa_spec({}).restart is Restart.BEST
     assert nrpa_spec({"restart": "fresh"}).restart is Restart.FRESH
-    with pytest.raises(BotOptionError, match="restart must be one of fresh, best"):
+    assert nrpa_spec({"restart": "resume"}).restart is Restart.RESUME
+    with pytest.raises(BotOptionError, match="restart must be one of fresh, best, resume"):
         nrpa_spec({"restart": "sideways"})
     with pytest.raises(BotOptionError, match="bot nmcs has no option restart"):
         nmcs_spec({"restart": "best"})

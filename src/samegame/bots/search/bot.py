@@ -31,8 +31,10 @@ Options (``--bot nrpa:level=3,time=60``):
   search on ``workers`` threads adapting one policy; ``root``, independent
   searches in processes, the best kept), ``restart`` (``best``, the default:
   a later search whose tabu colour is that of the best game so far begins
-  from that game, as the next iteration of a level above would; ``fresh``:
-  every search of a time budget begins from an all-zero policy);
+  from that game, as the next iteration of a level above would; ``resume``: as
+  ``best``, but the colour race's winner goes on with its own search where its
+  slice stopped it (one worker or root workers only); ``fresh``: every search
+  of a time budget begins from an all-zero policy);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 

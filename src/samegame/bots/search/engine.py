@@ -109,10 +109,14 @@ class Restart(StrEnum):
     """How NRPA's later searches under a time budget begin: ``fresh``, from an
     all-zero policy; ``best``, from the best game so far of their tabu colour
     (the top level holds it and its policy is adapted towards it once, see
-    ``samegame.kernel.search.nrpa.warm_start``)."""
+    ``samegame.kernel.search.nrpa.warm_start``); ``resume``, as ``best``, except
+    that a colour's search stopped at the end of its race slice goes on where it
+    stopped (``samegame.kernel.search.nrpa.nrpa_run``; one lane only, shared-policy
+    searches restart as ``best``)."""
 
     FRESH = "fresh"
     BEST = "best"
+    RESUME = "resume"
 
 
 class Evaluation(StrEnum):
@@ -172,7 +176,7 @@ class SearchSpec:
             raise ValueError(f"a colour margin is at least 0 tiles: {self}")
         if self.colours > 1 and self.algorithm is Algorithm.BEAM:
             raise ValueError("beam search has no tabu colour")
-        if self.restart is Restart.BEST and self.algorithm is not Algorithm.NRPA:
+        if self.restart is not Restart.FRESH and self.algorithm is not Algorithm.NRPA:
             raise ValueError("only NRPA restarts from its best game")
         if self.width > MAX_WIDTH:
             raise ValueError(f"the beam is at most {MAX_WIDTH} wide, not {self.width}")
@@ -400,6 +404,8 @@ def run_job(job: _Job) -> _Outcome:
     ]
     control = controls[0]
     best: tuple[int, npt.NDArray[np.int32], int] | None = None
+    # The searches stopped at the end of their slice, by tabu colour (``resume``).
+    paused: dict[int, Any] = {}
     runs = 0
     width = spec.width
     order = tabu_order(job.state, spec)
@@ -416,11 +422,14 @@ def run_job(job: _Job) -> _Outcome:
     try:
         while True:
             warm = None
-            if spec.restart is Restart.BEST and best is not None and best[2] == tabu:
+            tree = paused.pop(tabu, None)
+            if spec.restart is not Restart.FRESH and best is not None and best[2] == tabu:
                 warm = best[1]
             if runs < race:
                 budget.begin_slice(share)
-            score, moves = _run_once(job, spec, rngs, controls, width, tabu, warm)
+            score, moves, stopped = _run_once(job, spec, rngs, controls, width, tabu, warm, tree)
+            if stopped is not None and spec.restart is Restart.RESUME:
+                paused[tabu] = stopped
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves, tabu)
@@ -569,12 +578,18 @@ def _run_once(
     width: int,
     tabu: int,
     warm: npt.NDArray[np.int32] | None = None,
-) -> tuple[int, npt.NDArray[np.int32]]:
+    tree: Any = None,
+) -> tuple[int, npt.NDArray[np.int32], Any]:
+    """One search of ``spec`` from the job's position; returns its best score and
+    moves, and for a single-lane NRPA search that a stop ended early its tree
+    (``nrpa_run``), which resumes the search when passed back as ``tree``
+    (``warm`` is then ignored)."""
     import numpy as np
 
+    from samegame.kernel.groups import count_tiles
     from samegame.kernel.search.beam import beam
     from samegame.kernel.search.nmcs import nmcs
-    from samegame.kernel.search.nrpa import nrpa
+    from samegame.kernel.search.nrpa import new_tree, nrpa_run
     from samegame.kernel.search.shared_nrpa import shared_nrpa
 
     rng, control = rngs[0], controls[0]
@@ -584,33 +599,56 @@ def _run_once(
     keys = cell_keys(state.shape[0])
     kind = _POLICY_KIND[spec.policy]
     result: Any
-    if spec.algorithm is Algorithm.NRPA:
-        # One search; with lanes, its threads share one policy (shared_nrpa).
-        shared = spec.lanes > 1
-        search_fn: Any = shared_nrpa if shared else nrpa
-        result = search_fn(
+    stopped = None
+    mask = np.uint64((1 << TABLE_BITS) - 1)
+    games = np.empty(0, dtype=np.int32) if warm is None else warm
+    if spec.algorithm is Algorithm.NRPA and spec.lanes > 1:
+        # One search whose threads share one policy.
+        result = shared_nrpa(
             state,
             rules,
             job.base,
-            rngs if shared else rng,
+            rngs,
             keys,
-            np.uint64((1 << TABLE_BITS) - 1),
+            mask,
             kind,
             tabu,
             spec.level,
             spec.iterations,
             ALPHA,
-            controls if shared else control,
+            controls,
             out,
-            np.empty(0, dtype=np.int32) if warm is None else warm,
+            games,
         )
+    elif spec.algorithm is Algorithm.NRPA:
+        if tree is None:
+            tiles = count_tiles(state, rules.height)
+            tree = new_tree(state.shape[0], tiles, rules.min_group, spec.level, mask)
+        result = nrpa_run(
+            tree,
+            state,
+            rules,
+            job.base,
+            rng,
+            keys,
+            mask,
+            kind,
+            tabu,
+            spec.level,
+            spec.iterations,
+            ALPHA,
+            control,
+            out,
+            games,
+        )
+        stopped = tree if result[2] else None
     elif spec.algorithm is Algorithm.NMCS:
         result = nmcs(state, rules, job.base, rng, kind, tabu, spec.level, control, out)
     else:
         evaluation = _EVALUATION_KIND[spec.evaluation]
         result = beam(state, rules, job.base, keys, width, evaluation, control, out)
     score, made = int(result[0]), int(result[1])
-    return score, out[:made].copy()
+    return score, out[:made].copy(), stopped
 
 
 _prepared: set[Algorithm] = set()

@@ -20,7 +20,9 @@ call of ``nrpa``; the search loops allocate nothing.
 
 The search stops early when ``control[0]`` becomes non-zero (a timer thread sets
 it; the functions release the GIL): every level then returns the best complete
-sequence it has. ``control[1]`` counts the playouts.
+sequence it has. ``control[1]`` counts the playouts; a third entry
+``control[2]``, when there is one, stops the search once ``control[1]`` reaches
+it (a budget of playouts). A stopped search can be resumed (``nrpa_run``).
 """
 
 from __future__ import annotations
@@ -59,7 +61,9 @@ class Tree(NamedTuple):
     sequence of the running level-``l`` call with its candidate codes. ``grid`` and
     ``counts`` are the playout's board and tiles per colour; ``ex``/``z`` and
     ``seen``/``tick`` are ``adapt``'s scratch; ``start[l]`` is the best score
-    the next call at level ``l`` begins with (``LOWEST``: none)."""
+    the next call at level ``l`` begins with (``LOWEST``: none), and ``at[l]``
+    the iteration at which it resumes a paused call (-1: it begins afresh; see
+    ``nrpa_level``)."""
 
     weights: npt.NDArray[np.float64]
     exps: npt.NDArray[np.float64]
@@ -76,6 +80,7 @@ class Tree(NamedTuple):
     seen: npt.NDArray[np.int64]
     tick: npt.NDArray[np.int64]
     start: npt.NDArray[np.int64]
+    at: npt.NDArray[np.int64]
 
 
 @njit(cache=True, nogil=True)
@@ -168,38 +173,70 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
     points scored before the root, exactly as the game will settle them.
     The call begins with ``tree.start[level]`` as its best score (the sequence
     in record slot ``level`` is then that game; see ``warm_start``) and sets it
-    back to ``LOWEST``, so only the first call at a level begins from a game."""
+    back to ``LOWEST``, so only the first call at a level begins from a game.
+
+    **Pause and resume.** A stop (``control[0]``) ends the call after its next
+    playout, before that iteration's adaptation; every level then leaves its
+    best score in ``tree.start`` and the iteration it was in in ``tree.at``
+    (otherwise -1). A later call on the same tree resumes there: the level-1 call
+    makes the adaptation it skipped, the levels above re-enter their running
+    child without resetting its policy, and the search goes on exactly as if it
+    had never stopped: the same draws, the same best game (tested)."""
     best = tree.start[level]
     tree.start[level] = LOWEST
+    first = tree.at[level]
+    tree.at[level] = -1
+    resuming = first >= 0
     state, grid, counts = root.state, tree.grid, tree.counts
     n = state.shape[0]
-    for _ in range(iterations):
+    i = first if resuming else 0
+    while i < iterations:
         if level == 1:
-            for x in range(n):
-                grid[x] = state[x]
-            for c in range(counts.shape[0]):
-                counts[c] = root.counts[c]
-            score, made, removed = playout(grid, rules, rng, policy, counts, scratch, tree.playing)
-            tree.lengths[0] = made
-            final = settle(root.score + score, root.tiles - removed, rules)
-            control[1] += 1
+            # Resuming, this iteration's playout was played before the pause; only
+            # its adaptation is left.
+            if not resuming:
+                for x in range(n):
+                    grid[x] = state[x]
+                for c in range(counts.shape[0]):
+                    counts[c] = root.counts[c]
+                score, made, removed = playout(
+                    grid, rules, rng, policy, counts, scratch, tree.playing
+                )
+                tree.lengths[0] = made
+                final = settle(root.score + score, root.tiles - removed, rules)
+                control[1] += 1
+                if control.shape[0] > 2 and control[1] >= control[2]:
+                    control[0] = 1
+                if final >= best:
+                    best = final
+                    copy_slot(tree, 0, tree, 1)
+            stop = control[0] != 0
         else:
-            below = tree.weights[level - 1]
-            here = tree.weights[level]
-            below_exps = tree.exps[level - 1]
-            here_exps = tree.exps[level]
-            for x in range(here.shape[0]):
-                below[x] = here[x]
-                below_exps[x] = here_exps[x]
+            if not resuming:
+                below = tree.weights[level - 1]
+                here = tree.weights[level]
+                below_exps = tree.exps[level - 1]
+                here_exps = tree.exps[level]
+                for x in range(here.shape[0]):
+                    below[x] = here[x]
+                    below_exps[x] = here_exps[x]
             final = nrpa_level(
                 level - 1, iterations, alpha, root, rules, rng, policy, tree, scratch, control
             )
-        if final >= best:
-            best = final
-            copy_slot(tree, level - 1, tree, level)
-        if control[0] != 0:
+            if final >= best:
+                best = final
+                copy_slot(tree, level - 1, tree, level)
+            # A level stops when the call below it stopped (not when a stop comes
+            # after that call ended: the next playout sees it), so every level
+            # of a paused search is inside its running iteration.
+            stop = tree.at[level - 1] >= 0
+        resuming = False
+        if stop:
+            tree.start[level] = best
+            tree.at[level] = i
             break
         adapt_level(tree, level, alpha)
+        i += 1
     return best
 
 
@@ -255,6 +292,7 @@ def new_tree(n, tiles, min_group, level, mask):
         np.zeros(size, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
         np.full(level + 1, LOWEST, dtype=np.int64),
+        np.full(level + 1, -1, dtype=np.int64),
     )
 
 
@@ -286,17 +324,60 @@ def nrpa(
     filter: the top level starts with it as its best sequence and its policy
     adapted once towards it (``warm_start``), so the search continues from that
     game as a level above would, and never returns a worse one."""
+    tree = new_tree(state.shape[0], count_tiles(state, rules.height), rules.min_group, level, mask)
+    best, made, _ = nrpa_run(
+        tree,
+        state,
+        rules,
+        base,
+        rng,
+        keys,
+        mask,
+        kind,
+        tabu,
+        level,
+        iterations,
+        alpha,
+        control,
+        best_moves,
+        warm,
+    )
+    return best, made
+
+
+@njit(cache=True, nogil=True)
+def nrpa_run(
+    tree,
+    state,
+    rules,
+    base,
+    rng,
+    keys,
+    mask,
+    kind,
+    tabu,
+    level,
+    iterations,
+    alpha,
+    control,
+    best_moves,
+    warm,
+):
+    """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
+    and ``mask``), so that a stopped search can go on: returns (best settled
+    score, number of moves, paused), ``paused`` true when a stop ended the search
+    before its last iteration. Called again on a paused tree with the same other
+    arguments (and ``control[0]`` cleared), it resumes the search where it
+    stopped (``warm`` is then ignored); the stop and resume change nothing in the
+    search (see ``nrpa_level``). On a fresh tree it is ``nrpa``."""
     n = state.shape[0]
-    tiles = count_tiles(state, rules.height)
-    tree = new_tree(n, tiles, rules.min_group, level, mask)
-    exps = tree.exps
-    moves = tree.moves
-    root = Root(state, count_colours(state), base, tiles)
-    policy = Policy(kind, tabu, keys, mask, exps[1])
+    root = Root(state, count_colours(state), base, count_tiles(state, rules.height))
+    policy = Policy(kind, tabu, keys, mask, tree.exps[1])
     scratch = new_scratch(n)
-    warm_start(level, alpha, root, rules, policy, tree, scratch, warm)
+    if tree.at[level] < 0:
+        warm_start(level, alpha, root, rules, policy, tree, scratch, warm)
     best = nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
     made = tree.lengths[level]
     for t in range(made):
-        best_moves[t] = moves[level, t]
-    return best, made
+        best_moves[t] = tree.moves[level, t]
+    return best, made, tree.at[level] >= 0

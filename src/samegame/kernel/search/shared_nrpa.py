@@ -57,7 +57,10 @@ core), so a round's dispatch costs nothing measurable."""
 def lane_call(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e):
     """Set ``tree``'s level-``level`` policy to weights ``w`` (with ``exp`` of each
     in ``e``) and run ``nrpa_level`` there; return its best settled score (its
-    sequence is left in record slot ``level`` of ``tree``)."""
+    sequence is left in record slot ``level`` of ``tree``). Every call begins
+    afresh: what a stopped call left for a resume is cleared."""
+    tree.at[:] = -1
+    tree.start[:] = LOWEST
     here = tree.weights[level]
     here_exps = tree.exps[level]
     for x in range(here.shape[0]):

@@ -1,0 +1,161 @@
+"""NRPA stopped and resumed (``nrpa_run``, ``nrpa:restart=resume``, issue 10).
+
+Differential: a search stopped after any numbers of playouts and resumed each
+time on its tree gives exactly what the search run without a stop gives: the
+same best score, the same moves and the same number of playouts, for every
+level, candidate filter and several rule sets. A playout budget
+(``control[2]``) stops a search after exactly that many playouts.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import search_boards
+from samegame.bots.search import engine
+from samegame.bots.search.engine import Algorithm
+from samegame.builtins.penalties import LEFTOVER_SQUARED
+from samegame.builtins.scoring import BASIC, PAIRS, SUM
+from samegame.rules import Rules
+
+RULES = [
+    Rules(BASIC, clear_bonus=1000),
+    Rules(PAIRS, penalty=LEFTOVER_SQUARED),
+    Rules(SUM, min_group=1),
+]
+
+random_board = functools.partial(search_boards.random_board, "test-nrpa-resume")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    engine.prepare(Algorithm.NRPA)
+
+
+def _setup(seed: int, rules: Rules) -> tuple[Any, Any, Any, Any]:
+    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.state import to_kernel
+
+    board = random_board(seed, 7, 6, 3)
+    state = to_kernel(board)
+    keys = engine.cell_keys(state.shape[0])
+    mask = np.uint64((1 << engine.TABLE_BITS) - 1)
+    return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask
+
+
+def _fresh_tree(state: Any, krules: Any, level: int, mask: Any) -> Any:
+    from samegame.kernel.groups import count_tiles
+    from samegame.kernel.search.nrpa import new_tree
+
+    return new_tree(
+        state.shape[0], count_tiles(state, krules.height), krules.min_group, level, mask
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    level=st.integers(1, 3),
+    kind=st.sampled_from([0, 1, 2]),
+    rules=st.sampled_from(range(len(RULES))),
+    steps=st.lists(st.integers(1, 30), min_size=1, max_size=12),
+)
+def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
+    seed: int, level: int, kind: int, rules: int, steps: list[int]
+) -> None:
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.nrpa import nrpa, nrpa_run
+
+    state, krules, keys, mask = _setup(seed, RULES[rules])
+    tabu = engine.tabu_colour(state) if kind else 0
+    iterations = 5
+    none = np.empty(0, dtype=np.int32)
+    out = np.empty(state.shape[0], dtype=np.int32)
+    control = np.zeros(2, dtype=np.int64)
+    args = (keys, mask, kind, tabu, level, iterations, 1.0)
+    score, made = nrpa(state, krules, 0, seed_state(seed), *args, control, out, none)
+    expected = (score, list(out[:made]), int(control[1]))
+
+    tree = _fresh_tree(state, krules, level, mask)
+    rng = seed_state(seed)
+    stops = np.zeros(3, dtype=np.int64)
+    again = np.empty(state.shape[0], dtype=np.int32)
+    pauses = 0
+    for step in [*steps, 10**9]:
+        stops[0] = 0
+        stops[2] = stops[1] + step
+        score, made, paused = nrpa_run(tree, state, krules, 0, rng, *args, stops, again, none)
+        if not paused:
+            break
+        pauses += 1
+    assert not paused
+    assert (score, list(again[:made]), int(stops[1])) == expected
+    # Every budget that ran out before the search's end (or at its last playout,
+    # whose adaptation was left) paused it.
+    assert pauses == sum(1 for k in range(len(steps)) if sum(steps[: k + 1]) <= expected[2])
+
+
+def test_a_playout_budget_stops_after_exactly_that_many_playouts() -> None:
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.nrpa import nrpa_run
+
+    state, krules, keys, mask = _setup(1, RULES[0])
+    tabu = engine.tabu_colour(state)
+    out = np.empty(state.shape[0], dtype=np.int32)
+    none = np.empty(0, dtype=np.int32)
+    for budget in (1, 7, 40):
+        tree = _fresh_tree(state, krules, 3, mask)
+        control = np.array([0, 0, budget], dtype=np.int64)
+        score, made, paused = nrpa_run(
+            tree,
+            state,
+            krules,
+            0,
+            seed_state(1),
+            keys,
+            mask,
+            2,
+            tabu,
+            3,
+            10,
+            1.0,
+            control,
+            out,
+            none,
+        )
+        assert paused
+        assert control[1] == budget
+        assert control[0] == 1
+        assert made > 0
+        assert score > 0
+
+
+def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
+    # ``warm`` only begins a fresh search; a paused one already holds its best game.
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.nrpa import nrpa_run
+
+    state, krules, keys, mask = _setup(2, RULES[0])
+    tabu = engine.tabu_colour(state)
+    out = np.empty(state.shape[0], dtype=np.int32)
+    none = np.empty(0, dtype=np.int32)
+    results = []
+    for give_game in (False, True):
+        tree = _fresh_tree(state, krules, 2, mask)
+        rng = seed_state(2)
+        control = np.array([0, 0, 9], dtype=np.int64)
+        nrpa_run(tree, state, krules, 0, rng, keys, mask, 2, tabu, 2, 6, 1.0, control, out, none)
+        control[0], control[2] = 0, 10**9
+        game = out[:3].copy() if give_game else none
+        score, made, paused = nrpa_run(
+            tree, state, krules, 0, rng, keys, mask, 2, tabu, 2, 6, 1.0, control, out, game
+        )
+        assert not paused
+        results.append((score, list(out[:made]), int(control[1])))
+    assert results[0] == results[1]
