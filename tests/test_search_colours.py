@@ -248,6 +248,51 @@ def test_restart_resume_restarts_a_search_that_ended_from_its_best_game(
     assert all(warm is not None for warm in spy.warm[2:])
 
 
+@pytest.mark.parametrize("restart", ["resume", "best"])
+def test_a_halving_race_keeps_the_better_half_each_round(
+    monkeypatch: pytest.MonkeyPatch, restart: str
+) -> None:
+    # Four colours of level-5 searches, which never end by themselves here:
+    # a round of four, a round of the better two, then the best one for the rest.
+    board = random_board(11, 10, 10, 5)
+    spy = _Spy(monkeypatch, limit=100)
+    options = {
+        "time": "1.2",
+        "clock": "cpu",
+        "level": "5",
+        "colours": "4",
+        "margin": "1300",
+        "race": "halving",
+        "restart": restart,
+    }
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 11)
+    order = engine.colours_by_tiles(to_kernel(board))[:4]
+    tabus = [tabu for tabu, _ in spy.calls]
+    assert len(tabus) == 7
+    assert tabus[:4] == order
+    first = dict(spy.calls[:4])
+    better = sorted(order, key=lambda c: (-first[c], order.index(c)))[:2]
+    assert tabus[4:6] == better
+    # Then the colour of the best game so far (the first found on a tie).
+    top = max(range(6), key=lambda i: (spy.calls[i][1], -i))
+    assert tabus[6] == spy.calls[top][0]
+    assert spy.resumed == [False] * 4 + [restart == "resume"] * 3
+    assert result.score == max(score for _, score in spy.calls)
+    # Round shares: 1.2 / (2 rounds + the rest) / 4 colours = 0.1 s each, then
+    # about 0.8 / 2 / 2 = 0.2 s each, then the rest (about 0.4 s).
+    used = [cpu for cpu, _ in spy.seconds]
+    assert max(used[:4]) < 0.16
+    assert min(used[4:6]) > 0.14
+    assert used[6] > 0.3
+
+
+def test_the_race_option() -> None:
+    assert nrpa_spec({}).race is engine.RaceKind.EQUAL
+    assert nmcs_spec({"race": "halving"}).race is engine.RaceKind.HALVING
+    with pytest.raises(BotOptionError, match="race must be one of equal, halving"):
+        nrpa_spec({"race": "sprint"})
+
+
 def test_restart_option_errors() -> None:
     assert nrpa_spec({}).restart is Restart.BEST
     assert nrpa_spec({"restart": "fresh"}).restart is Restart.FRESH

@@ -21,7 +21,10 @@ Options (``--bot nrpa:level=3,time=60``):
   colours: 1/(n+1) each), then keeps to the colour of the best game (1: always
   the colour with the most tiles); ``margin`` (0-1300; default none for nmcs,
   3 for nrpa): of those colours, race only the ones with at most that many
-  tiles fewer than the colour with the most (0: only a tie);
+  tiles fewer than the colour with the most (0: only a tie); ``race``
+  (``equal``, the default: one search per colour, each 1/(n+1) of the time;
+  ``halving``: rounds that give every colour still racing an equal part of the
+  round's time and keep the better half, until one is left);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -59,6 +62,7 @@ from samegame.bots.search.engine import (
     Evaluation,
     Parallel,
     Policy,
+    RaceKind,
     Restart,
     SearchResult,
     SearchSpec,
@@ -74,7 +78,7 @@ MAX_WORKERS = 64
 MAX_COLOURS = 9
 MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
 
-E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart)
+E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind)
 
 
 class SearchBot:
@@ -153,6 +157,10 @@ def _margin(options: Mapping[str, str], default: int | None) -> int | None:
     return int_option(options, "margin", 0, 0, MAX_MARGIN)
 
 
+def _race(options: Mapping[str, str]) -> RaceKind:
+    return choice_option(options, "race", tuple(RaceKind), RaceKind.EQUAL)
+
+
 # nrpa's colour race by default (docs/search.md, "Issue 10, fifth round"): the
 # colours with at most NRPA_MARGIN tiles fewer than the most race, and the best
 # colour's later searches begin from its best game.
@@ -169,6 +177,7 @@ NMCS_OPTIONS = (
     "workers",
     "colours",
     "margin",
+    "race",
 )
 NRPA_OPTIONS = (
     "level",
@@ -180,6 +189,7 @@ NRPA_OPTIONS = (
     "parallel",
     "colours",
     "margin",
+    "race",
     "restart",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
@@ -204,6 +214,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         workers=_workers(options),
         colours=_colours(options, 1),
         margin=_margin(options, None),
+        race=_race(options),
     )
 
 
@@ -223,6 +234,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
         colours=_colours(options, NRPA_COLOURS),
         margin=_margin(options, NRPA_MARGIN),
+        race=_race(options),
         restart=choice_option(options, "restart", tuple(Restart), Restart.BEST),
     )
 
@@ -256,14 +268,14 @@ NMCS = BotFactory(
     "nmcs",
     _create_nmcs,
     "Nested Monte-Carlo Search with memorisation "
-    "(time, level, policy, iterations, workers, colours, margin)",
+    "(time, level, policy, iterations, workers, colours, margin, race)",
     options=NMCS_OPTIONS,
 )
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers, parallel, colours, margin, restart)",
+    "(time, level, iterations, policy, workers, parallel, colours, margin, race, restart)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import math
 import multiprocessing
 import threading
 import time
@@ -119,6 +120,15 @@ class Restart(StrEnum):
     RESUME = "resume"
 
 
+class RaceKind(StrEnum):
+    """How a colour race shares its part of the budget (see ``_Race``): ``equal``
+    slices, one search per colour; ``halving``, rounds that keep the better
+    half of the colours."""
+
+    EQUAL = "equal"
+    HALVING = "halving"
+
+
 class Evaluation(StrEnum):
     """Beam search evaluations (see ``samegame.kernel.search.beam``)."""
 
@@ -166,6 +176,7 @@ class SearchSpec:
     colours: int = 1
     margin: int | None = None
     restart: Restart = Restart.FRESH
+    race: RaceKind = RaceKind.EQUAL
 
     def __post_init__(self) -> None:
         if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
@@ -408,24 +419,15 @@ def run_job(job: _Job) -> _Outcome:
     paused: dict[int, Any] = {}
     runs = 0
     width = spec.width
-    order = tabu_order(job.state, spec)
-    tabu = order[0]
-    # A timed search races the colours of the order first, each search within an
-    # equal slice of the budget; the rest of the budget goes to the searches after.
-    # A cap on the searches (``runs``) caps the race; when no search can follow
-    # the race, its searches share the whole budget.
-    race = len(order) if spec.runs is None else min(len(order), spec.runs)
-    if race < 2 or budget.unlimited:
-        race = 0
-    after = spec.runs is None or spec.runs > race
-    share = budget.left() / (race + after) if race else 0.0
+    race = _Race(tabu_order(job.state, spec), spec, budget)
     try:
         while True:
+            tabu, share = race.next()
             warm = None
             tree = paused.pop(tabu, None)
             if spec.restart is not Restart.FRESH and best is not None and best[2] == tabu:
                 warm = best[1]
-            if runs < race:
+            if share is not None:
                 budget.begin_slice(share)
             score, moves, stopped = _run_once(job, spec, rngs, controls, width, tabu, warm, tree)
             if stopped is not None and spec.restart is Restart.RESUME:
@@ -433,10 +435,8 @@ def run_job(job: _Job) -> _Outcome:
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves, tabu)
-            # The next search tries the next colour of the order, then keeps to
-            # the colour of the best game.
-            tabu = order[runs] if runs < len(order) else best[2]
-            if runs <= race and not budget.end_slice():
+            race.report(tabu, score)
+            if share is not None and not budget.end_slice():
                 break
             if control[0] or (spec.runs is not None and runs >= spec.runs):
                 break
@@ -459,6 +459,62 @@ def run_job(job: _Job) -> _Outcome:
         runs,
         time.process_time() - cpu,
     )
+
+
+class _Race:
+    """The tabu colour and slice of each search of a worker (see ``SearchSpec``).
+
+    A timed search races the colours of ``order`` first, each search within a
+    slice of the budget; then every search keeps to the colour of the best game
+    so far, with no slice (the rest of the budget). A cap on the searches
+    (``spec.runs``) caps the race; when no search can follow the race, its
+    searches share the whole budget. ``equal`` slices: one search per colour,
+    each ``1 / (n + 1)`` of the budget. ``halving`` (successive halving): rounds
+    in which every colour still in the race has an equal part of the round's
+    share of the budget, after which the better half (rounded up, by the best
+    score of each colour so far, the earlier colour of ``order`` on a tie) stays
+    in; the rounds and the searches after them have equal shares of what is
+    left. A fixed budget (several NMCS searches) goes through the colours of
+    ``order`` one search each, without slices."""
+
+    def __init__(self, order: list[int], spec: SearchSpec, budget: _Budget) -> None:
+        self.order = order
+        size = len(order) if spec.runs is None else min(len(order), spec.runs)
+        self.sliced = size >= 2 and not budget.unlimited
+        self.halving = self.sliced and spec.race is RaceKind.HALVING and spec.runs is None
+        self.budget = budget
+        self.after = spec.runs is None or spec.runs > size
+        self.racing = order[:size]
+        self.pending = list(order)
+        self.best: dict[int, int] = {}
+        self.top = order[0]
+        self.top_score: int | None = None
+        self.share = budget.left() / (size + self.after) if self.sliced else 0.0
+        if self.halving:
+            self._round()
+
+    def _round(self) -> None:
+        rounds = math.ceil(math.log2(len(self.racing)))
+        self.share = self.budget.left() / (rounds + self.after) / len(self.racing)
+        self.pending = list(self.racing)
+
+    def next(self) -> tuple[int, float | None]:
+        """The next search's tabu colour and slice (None: no slice)."""
+        if self.pending:
+            return self.pending.pop(0), self.share if self.sliced else None
+        return self.top, None
+
+    def report(self, tabu: int, score: int) -> None:
+        """The best score of the search that ``next`` gave."""
+        if tabu not in self.best or score > self.best[tabu]:
+            self.best[tabu] = score
+        if self.top_score is None or score > self.top_score:
+            self.top, self.top_score = tabu, score
+        if self.halving and not self.pending and len(self.racing) > 1:
+            ranked = sorted(self.racing, key=lambda c: (-self.best[c], self.order.index(c)))
+            self.racing = ranked[: (len(ranked) + 1) // 2]
+            if len(self.racing) > 1:
+                self._round()
 
 
 class _Budget:
