@@ -159,3 +159,54 @@ def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
         assert not paused
         results.append((score, list(out[:made]), int(control[1])))
     assert results[0] == results[1]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    level=st.integers(1, 4),
+    lanes=st.integers(1, 3),
+    steps=st.lists(
+        st.tuples(st.integers(1, 40), st.integers(1, 40), st.integers(1, 40)),
+        min_size=1,
+        max_size=10,
+    ),
+)
+def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
+    seed: int, level: int, lanes: int, steps: list[tuple[int, int, int]]
+) -> None:
+    # Each lane has its own playout budget, so the lanes stop at different points
+    # of a round (some of its calls paused, others over), as threads do.
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.search.shared_nrpa import SharedSearch, shared_nrpa
+
+    state, krules, keys, mask = _setup(seed, RULES[0])
+    tabu = engine.tabu_colour(state)
+    args = (keys, mask, 2, tabu, level, 3, 1.0)
+    none = np.empty(0, dtype=np.int32)
+
+    def generators() -> list[Any]:
+        return [seed_state(engine.worker_seed(seed, i) if i else seed) for i in range(lanes)]
+
+    out = np.empty(state.shape[0], dtype=np.int32)
+    controls = [np.zeros(2, dtype=np.int64) for _ in range(lanes)]
+    score, made = shared_nrpa(state, krules, 0, generators(), *args, controls, out, none)
+    expected = (score, list(out[:made]), [int(c[1]) for c in controls])
+
+    budgets = [np.zeros(3, dtype=np.int64) for _ in range(lanes)]
+    search = SharedSearch(state, krules, 0, generators(), *args, budgets, none)
+    again = np.empty(state.shape[0], dtype=np.int32)
+    for step in [*steps, (10**9,) * 3]:
+        for lane, budget in enumerate(budgets):
+            budget[0] = 0
+            budget[2] = budget[1] + step[lane]
+        search.run()
+        held, length = search.best_game(again)
+        assert length > 0
+        if not search.paused():
+            break
+        # What a paused search holds is a whole game it found, never better than
+        # the search's result.
+        assert held <= expected[0]
+    assert not search.paused()
+    assert (held, list(again[:length]), [int(b[1]) for b in budgets]) == expected

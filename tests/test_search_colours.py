@@ -198,16 +198,18 @@ def test_restart_fresh_never_passes_a_game(monkeypatch: pytest.MonkeyPatch, resu
     assert spy.warm == [None] * 4
 
 
-@pytest.mark.parametrize("clock", ["cpu", "wall"])
+@pytest.mark.parametrize(("clock", "workers"), [("cpu", "1"), ("wall", "1"), ("wall", "2")])
 def test_restart_resume_goes_on_with_the_winning_colours_search(
-    monkeypatch: pytest.MonkeyPatch, clock: str
+    monkeypatch: pytest.MonkeyPatch, clock: str, workers: str
 ) -> None:
     # Level-5 searches never end by themselves in a second: each colour's search
-    # is stopped at the end of its slice, and the winner's goes on after the race.
+    # is stopped at the end of its slice, and the winner's goes on after the race
+    # (with two workers, a search on two threads sharing its policy).
     board = random_board(8, 10, 10, 4)
     spy = _Spy(monkeypatch, limit=100)
     options = {
         "time": "0.9",
+        "workers": workers,
         "clock": clock,
         "level": "5",
         "colours": "2",

@@ -35,8 +35,8 @@ Options (``--bot nrpa:level=3,time=60``):
   searches in processes, the best kept), ``restart`` (``best``, the default:
   a later search whose tabu colour is that of the best game so far begins
   from that game, as the next iteration of a level above would; ``resume``: as
-  ``best``, but the colour race's winner goes on with its own search where its
-  slice stopped it (one worker or root workers only); ``fresh``: every search
+  ``best``, but a raced colour's search that its slice stopped goes on where
+  it stopped when that colour runs again; ``fresh``: every search
   of a time budget begins from an all-zero policy);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).

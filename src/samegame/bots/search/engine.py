@@ -112,8 +112,8 @@ class Restart(StrEnum):
     (the top level holds it and its policy is adapted towards it once, see
     ``samegame.kernel.search.nrpa.warm_start``); ``resume``, as ``best``, except
     that a colour's search stopped at the end of its race slice goes on where it
-    stopped (``samegame.kernel.search.nrpa.nrpa_run``; one lane only, shared-policy
-    searches restart as ``best``)."""
+    stopped (``samegame.kernel.search.nrpa.nrpa_run``, and
+    ``samegame.kernel.search.shared_nrpa.SharedSearch`` for lanes)."""
 
     FRESH = "fresh"
     BEST = "best"
@@ -637,16 +637,16 @@ def _run_once(
     tree: Any = None,
 ) -> tuple[int, npt.NDArray[np.int32], Any]:
     """One search of ``spec`` from the job's position; returns its best score and
-    moves, and for a single-lane NRPA search that a stop ended early its tree
-    (``nrpa_run``), which resumes the search when passed back as ``tree``
-    (``warm`` is then ignored)."""
+    moves, and for an NRPA search that a stop ended early what it needs to go on
+    (its tree, see ``nrpa_run``, or its ``SharedSearch``), which resumes the
+    search when passed back as ``tree`` (``warm`` is then ignored)."""
     import numpy as np
 
     from samegame.kernel.groups import count_tiles
     from samegame.kernel.search.beam import beam
     from samegame.kernel.search.nmcs import nmcs
     from samegame.kernel.search.nrpa import new_tree, nrpa_run
-    from samegame.kernel.search.shared_nrpa import shared_nrpa
+    from samegame.kernel.search.shared_nrpa import SharedSearch
 
     rng, control = rngs[0], controls[0]
 
@@ -660,22 +660,25 @@ def _run_once(
     games = np.empty(0, dtype=np.int32) if warm is None else warm
     if spec.algorithm is Algorithm.NRPA and spec.lanes > 1:
         # One search whose threads share one policy.
-        result = shared_nrpa(
-            state,
-            rules,
-            job.base,
-            rngs,
-            keys,
-            mask,
-            kind,
-            tabu,
-            spec.level,
-            spec.iterations,
-            ALPHA,
-            controls,
-            out,
-            games,
-        )
+        if tree is None:
+            tree = SharedSearch(
+                state,
+                rules,
+                job.base,
+                rngs,
+                keys,
+                mask,
+                kind,
+                tabu,
+                spec.level,
+                spec.iterations,
+                ALPHA,
+                controls,
+                games,
+            )
+        tree.run()
+        result = tree.best_game(out)
+        stopped = tree if tree.paused() else None
     elif spec.algorithm is Algorithm.NRPA:
         if tree is None:
             tiles = count_tiles(state, rules.height)

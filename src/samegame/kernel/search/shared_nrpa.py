@@ -22,9 +22,14 @@ Contracts:
 - the result depends only on the lanes' generators (lane ``i`` draws from
   ``rngs[i]`` only, results are merged in lane order), never on thread timing, so
   a fixed budget is reproducible;
-- a stop (``control[0]`` of every lane's control, set together) ends the running
-  calls after their current playout; every level then returns the best whole
-  game it holds. ``control[1]`` of lane ``i`` counts lane ``i``'s playouts.
+- a stop (``control[0]`` of the lanes' controls, set together) ends the running
+  calls after their next playout and pauses the search: every level keeps where
+  it was (as ``nrpa.nrpa_level`` does, with the round in progress at the split
+  level: the results of its calls that had ended, and the lanes' paused calls),
+  and ``best_game`` gives the best whole game found so far, the paused calls'
+  included. ``run`` again resumes the search exactly where it stopped, so a
+  stop and a resume change nothing in it (tested). ``control[1]`` of lane ``i``
+  counts lane ``i``'s playouts.
 """
 
 from __future__ import annotations
@@ -54,18 +59,21 @@ core), so a round's dispatch costs nothing measurable."""
 
 
 @njit(cache=True, nogil=True)
-def lane_call(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e):
+def lane_call(
+    level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e, resume
+):
     """Set ``tree``'s level-``level`` policy to weights ``w`` (with ``exp`` of each
     in ``e``) and run ``nrpa_level`` there; return its best settled score (its
-    sequence is left in record slot ``level`` of ``tree``). Every call begins
-    afresh: what a stopped call left for a resume is cleared."""
-    tree.at[:] = -1
-    tree.start[:] = LOWEST
-    here = tree.weights[level]
-    here_exps = tree.exps[level]
-    for x in range(here.shape[0]):
-        here[x] = w[x]
-        here_exps[x] = e[x]
+    sequence is left in record slot ``level`` of ``tree``). With ``resume`` the
+    call stopped before on ``tree`` goes on instead (``w`` and ``e`` unused)."""
+    if not resume:
+        tree.at[:] = -1
+        tree.start[:] = LOWEST
+        here = tree.weights[level]
+        here_exps = tree.exps[level]
+        for x in range(here.shape[0]):
+            here[x] = w[x]
+            here_exps[x] = e[x]
     return nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
 
 
@@ -90,8 +98,9 @@ def _pool(size: int) -> ThreadPoolExecutor:
     return _threads
 
 
-class _Driver:
-    """One shared-policy search (see the module docstring)."""
+class SharedSearch:
+    """One shared-policy search (see the module docstring): ``run`` runs it, or
+    resumes it after a stop paused it; ``best_game`` gives its best game."""
 
     def __init__(
         self,
@@ -127,42 +136,84 @@ class _Driver:
             policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1])
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
+        # The split level's round in progress when the search paused: each lane's
+        # result, None for a call that the stop paused.
+        self.round: list[int | None] | None = None
+        self.best = LOWEST
         _, _, _, policy, scratch = self.lanes[0]
         warm_start(level, alpha, self.root, rules, policy, self.tree, scratch, warm)
 
-    def stopped(self) -> bool:
-        return bool(self.controls[0][0])
-
     def run(self) -> int:
+        """Run the search, or resume it when it paused; return its best score
+        (its game in record slot ``level`` of ``tree``)."""
         return self._level(self.level)
 
-    def _begin(self, level: int) -> int:
+    def paused(self) -> bool:
+        """Whether a stop paused the search before its end."""
+        return bool(self.tree.at[self.level] >= 0)
+
+    def best_game(self, best_moves: Any) -> tuple[int, int]:
+        """The best game found so far (score, number of moves, its anchors written
+        to ``best_moves``): the search's result when it ended; when it paused,
+        the best of the levels' and the paused round's games."""
+        tree, level = self.tree, self.level
+        best = int(tree.start[level]) if self.paused() else int(self.best)
+        source, slot = tree, level
+        if self.round is not None:
+            # A round may have fewer calls than lanes (the last of a level).
+            calls = zip(self.lanes[: len(self.round)], self.round, strict=True)
+            for (_, _, lane_tree, _, _), final in calls:
+                score = int(lane_tree.start[self.sub]) if final is None else final
+                if score > best:
+                    best, source, slot = score, lane_tree, self.sub
+        made = int(source.lengths[slot])
+        best_moves[:made] = source.moves[slot, :made]
+        return best, made
+
+    def _begin(self, level: int) -> tuple[int, int]:
         """The best score a call at ``level`` begins with, as ``nrpa_level``
-        takes it: ``tree.start[level]``, then ``LOWEST`` for later calls."""
+        takes it (``tree.start[level]``, then ``LOWEST`` for later calls), and the
+        iteration it resumes at (-1: none)."""
         best = int(self.tree.start[level])
         self.tree.start[level] = LOWEST
+        first = int(self.tree.at[level])
+        self.tree.at[level] = -1
+        return best, first
+
+    def _pause(self, level: int, best: int, at: int) -> int:
+        self.tree.start[level] = best
+        self.tree.at[level] = at
         return best
 
     def _level(self, level: int) -> int:
+        self.best = self._run_level(level)
+        return self.best
+
+    def _run_level(self, level: int) -> int:
         if level == self.split:
             return self._shared(level)
         tree = self.tree
-        best = self._begin(level)
-        for _ in range(self.iterations):
-            copy_policy(tree, level, level - 1)
-            final = self._level(level - 1)
+        best, first = self._begin(level)
+        resuming = first >= 0
+        i = first if resuming else 0
+        while i < self.iterations:
+            if not resuming:
+                copy_policy(tree, level, level - 1)
+            resuming = False
+            final = self._run_level(level - 1)
             if final >= best:
                 best = final
                 copy_slot(tree, level - 1, tree, level)
-            if self.stopped():
-                break
+            if tree.at[level - 1] >= 0:
+                return self._pause(level, best, i)
             self._adapt(level)
+            i += 1
         return best
 
     def _adapt(self, level: int) -> None:
         adapt_level(self.tree, level, self.alpha)
 
-    def _call(self, lane: int, level: int) -> int:
+    def _call(self, lane: int, level: int, resume: bool) -> int:
         rng, control, tree, policy, scratch = self.lanes[lane]
         w, e = self.tree.weights[level], self.tree.exps[level]
         return int(
@@ -179,25 +230,39 @@ class _Driver:
                 control,
                 w,
                 e,
+                resume,
             )
         )
 
     def _shared(self, level: int) -> int:
-        best = self._begin(level)
-        done = 0
+        best, done = self._begin(level)
+        done = max(done, 0)
         while done < self.iterations:
             k = min(len(self.lanes), self.iterations - done)
-            futures = []
+            # A resumed round runs only its paused calls; a new round, k calls.
+            finals: list[int | None] = [None] * k if self.round is None else self.round
+            runs = [i for i in range(k) if finals[i] is None]
+            resume = self.round is not None
+            futures = {}
             if self.pool is not None:
-                futures = [self.pool.submit(self._call, i, level) for i in range(1, k)]
-            finals = [self._call(0, level)] + [future.result() for future in futures]
+                futures = {i: self.pool.submit(self._call, i, level, resume) for i in runs[1:]}
+            if runs:
+                finals[runs[0]] = self._call(runs[0], level, resume)
+            for i, future in futures.items():
+                finals[i] = future.result()
+            self.round = None
+            stopped = [i for i in range(k) if self.lanes[i][2].at[self.sub] >= 0]
+            if stopped:
+                for i in stopped:
+                    finals[i] = None
+                self.round = finals
+                return self._pause(level, best, done)
             for i, final in enumerate(finals):
+                assert final is not None
                 done += 1
                 if final >= best:
                     best = final
                     copy_slot(self.lanes[i][2], self.sub, self.tree, level)
-                if self.stopped():
-                    return best
                 self._adapt(level)
         return best
 
@@ -223,10 +288,8 @@ def shared_nrpa(
     ``nrpa.nrpa``'s, with one generator and one control array per lane. Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
-    driver = _Driver(
+    driver = SharedSearch(
         state, rules, base, rngs, keys, mask, kind, tabu, level, iterations, alpha, controls, warm
     )
-    best = driver.run()
-    made = int(driver.tree.lengths[level])
-    best_moves[:made] = driver.tree.moves[level, :made]
-    return int(best), made
+    driver.run()
+    return driver.best_game(best_moves)
