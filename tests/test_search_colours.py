@@ -108,7 +108,7 @@ def test_restarts_try_the_colours_then_keep_to_the_best(
 ) -> None:
     board = random_board(seed, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=7)
-    options = {"time": "600", "colours": "3", "margin": "1300"}
+    options = {"time": "600", "colours": "3", "margin": "1300", "race": "equal"}
     options["level"] = "1" if algorithm == "nmcs" else "2"
     if algorithm == "nrpa":
         options["iterations"] = "4"
@@ -289,14 +289,18 @@ def test_a_halving_race_keeps_the_better_half_each_round(
 
 
 def test_the_race_option() -> None:
-    assert nrpa_spec({}).race is engine.RaceKind.EQUAL
+    # nrpa races by halving by default, nmcs (one colour by default) in equal slices.
+    assert nrpa_spec({}).race is engine.RaceKind.HALVING
+    assert nmcs_spec({}).race is engine.RaceKind.EQUAL
     assert nmcs_spec({"race": "halving"}).race is engine.RaceKind.HALVING
+    assert nrpa_spec({"race": "equal"}).race is engine.RaceKind.EQUAL
     with pytest.raises(BotOptionError, match="race must be one of equal, halving"):
         nrpa_spec({"race": "sprint"})
 
 
 def test_restart_option_errors() -> None:
-    assert nrpa_spec({}).restart is Restart.BEST
+    assert nrpa_spec({}).restart is Restart.RESUME
+    assert nrpa_spec({"restart": "best"}).restart is Restart.BEST
     assert nrpa_spec({"restart": "fresh"}).restart is Restart.FRESH
     assert nrpa_spec({"restart": "resume"}).restart is Restart.RESUME
     with pytest.raises(BotOptionError, match="restart must be one of fresh, best, resume"):
@@ -335,7 +339,14 @@ def test_a_race_gives_each_colour_a_slice_of_the_budget(
     # the first colour's search would take the whole budget: one search.
     board = random_board(8, 10, 10, 4)
     spy = _Spy(monkeypatch, limit=100)
-    options = {"time": "0.9", "clock": clock, "level": "5", "colours": "2", "margin": "1300"}
+    options = {
+        "time": "0.9",
+        "clock": clock,
+        "level": "5",
+        "colours": "2",
+        "margin": "1300",
+        "race": "equal",
+    }
     result = engine.search(nrpa_spec(options), board, STANDARD, 0, 8)
     order = engine.colours_by_tiles(to_kernel(board))[:2]
     tabus = [tabu for tabu, _ in spy.calls]

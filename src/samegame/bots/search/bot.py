@@ -22,9 +22,10 @@ Options (``--bot nrpa:level=3,time=60``):
   the colour with the most tiles); ``margin`` (0-1300; default none for nmcs,
   3 for nrpa): of those colours, race only the ones with at most that many
   tiles fewer than the colour with the most (0: only a tie); ``race``
-  (``equal``, the default: one search per colour, each 1/(n+1) of the time;
-  ``halving``: rounds that give every colour still racing an equal part of the
-  round's time and keep the better half, until one is left);
+  (default ``equal`` for nmcs, ``halving`` for nrpa): ``equal``, one search per
+  colour, each 1/(n+1) of the time; ``halving``, rounds that give every colour
+  still racing an equal part of the round's time and keep the better half,
+  until one is left;
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -32,11 +33,11 @@ Options (``--bot nrpa:level=3,time=60``):
   ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
-  searches in processes, the best kept), ``restart`` (``best``, the default:
-  a later search whose tabu colour is that of the best game so far begins
-  from that game, as the next iteration of a level above would; ``resume``: as
-  ``best``, but a raced colour's search that its slice stopped goes on where
-  it stopped when that colour runs again; ``fresh``: every search
+  searches in processes, the best kept), ``restart`` (``resume``, the
+  default: a raced colour's search that its slice stopped goes on where it
+  stopped when that colour runs again, otherwise as ``best``; ``best``: a
+  later search whose tabu colour is that of the best game so far begins from
+  that game, as the next iteration of a level above would; ``fresh``: every search
   of a time budget begins from an all-zero policy);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
@@ -157,15 +158,18 @@ def _margin(options: Mapping[str, str], default: int | None) -> int | None:
     return int_option(options, "margin", 0, 0, MAX_MARGIN)
 
 
-def _race(options: Mapping[str, str]) -> RaceKind:
-    return choice_option(options, "race", tuple(RaceKind), RaceKind.EQUAL)
+def _race(options: Mapping[str, str], default: RaceKind) -> RaceKind:
+    return choice_option(options, "race", tuple(RaceKind), default)
 
 
-# nrpa's colour race by default (docs/search.md, "Issue 10, fifth round"): the
-# colours with at most NRPA_MARGIN tiles fewer than the most race, and the best
-# colour's later searches begin from its best game.
+# nrpa's colour race by default (docs/search.md, "Issue 10, fifth round" and
+# "sixth round"): the colours with at most NRPA_MARGIN tiles fewer than the most
+# race by successive halving, and each colour's search goes on where its slice
+# stopped it.
 NRPA_COLOURS = 5
 NRPA_MARGIN = 3
+NRPA_RACE = RaceKind.HALVING
+NRPA_RESTART = Restart.RESUME
 
 
 NMCS_OPTIONS = (
@@ -214,7 +218,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         workers=_workers(options),
         colours=_colours(options, 1),
         margin=_margin(options, None),
-        race=_race(options),
+        race=_race(options, RaceKind.EQUAL),
     )
 
 
@@ -234,8 +238,8 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
         colours=_colours(options, NRPA_COLOURS),
         margin=_margin(options, NRPA_MARGIN),
-        race=_race(options),
-        restart=choice_option(options, "restart", tuple(Restart), Restart.BEST),
+        race=_race(options, NRPA_RACE),
+        restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
     )
 
 

@@ -16,8 +16,11 @@ Budgets (see docs/search.md):
   deadline the running pass narrows to its best position and finishes it. The
   best result of all is kept. The restarts' tabu colours follow ``tabu_order``
   (``colours``, ``margin``): the first searches race the colours with the most
-  tiles, one search each within an equal slice of the budget (``_Budget``'s
-  slices), then the searches keep to the colour of the best game so far.
+  tiles, each within a slice of the budget (``_Budget``'s slices; ``_Race``
+  says which colour runs in which slice: one equal slice each, or rounds of
+  successive halving), then the searches keep to the colour of the best game
+  so far. With ``restart`` ``resume`` an NRPA search that its slice stopped
+  goes on where it stopped when its colour runs again.
 - no ``seconds``: a fixed amount of work, so the result depends on the seed
   alone: ``runs`` complete NMCS or NRPA searches, or one beam pass of ``width``.
 
@@ -151,16 +154,18 @@ class SearchSpec:
     once (independent ones, or, for NRPA with ``parallel`` ``policy``, threads of
     one search sharing its policy: ``lanes``). ``colours`` (NMCS and NRPA with the
     tabu or selective policy): the first searches of a timed search race the
-    first ``colours`` colours of ``colours_by_tiles`` as the tabu colour, one
-    search each and each within an equal slice of the budget (a race of ``n``
-    colours: ``1 / (n + 1)`` of it), and the searches after them keep to the
-    colour of the best game so far (1: always the colour with the most tiles);
+    first ``colours`` colours of ``colours_by_tiles`` as the tabu colour, each
+    within slices of the budget (``race``: one equal slice each, ``1 / (n + 1)``
+    of the budget for ``n`` colours, or rounds of successive halving), and the
+    searches after them keep to the colour of the best game so far (1: always
+    the colour with the most tiles);
     ``margin`` (None: no limit) leaves out of the race every colour with more
     than that many tiles fewer than the colour with the most (0: race only the
     colours tied for the most). A cap ``runs`` caps the race, and when no search
     can follow it, the race's searches share the whole budget. A fixed budget
     of several NMCS searches goes through the same colours, without slices.
-    ``restart`` (NRPA): how the searches after the race begin (``Restart``)."""
+    ``restart`` (NRPA): how the searches after the first of a colour begin
+    (``Restart``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -474,7 +479,8 @@ class _Race:
     share of the budget, after which the better half (rounded up, by the best
     score of each colour so far, the earlier colour of ``order`` on a tie) stays
     in; the rounds and the searches after them have equal shares of what is
-    left. A fixed budget (several NMCS searches) goes through the colours of
+    left (a race with a cap on its searches is in equal slices). A fixed
+    budget (several NMCS searches) goes through the colours of
     ``order`` one search each, without slices."""
 
     def __init__(self, order: list[int], spec: SearchSpec, budget: _Budget) -> None:
