@@ -288,6 +288,32 @@ def test_a_halving_race_keeps_the_better_half_each_round(
     assert used[6] > 0.3
 
 
+def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One colour (margin 0 on a board without a tie), three searches of it: a
+    # round of three, a round of the better two, then the best one, each going
+    # on where its slice stopped it.
+    board = random_board(12, 10, 10, 4)
+    state = to_kernel(board)
+    counts = engine._tiles_per_colour(state)
+    assert sorted(counts.values())[-1] > sorted(counts.values())[-2]
+    spy = _Spy(monkeypatch, limit=100)
+    options = {"time": "0.9", "clock": "cpu", "level": "5", "margin": "0", "starts": "3"}
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 12)
+    assert [tabu for tabu, _ in spy.calls] == [engine.tabu_colour(state)] * 6
+    assert spy.resumed == [False] * 3 + [True] * 3
+    assert result.score == max(score for _, score in spy.calls)
+
+
+def test_the_starts_option() -> None:
+    assert nrpa_spec({}).starts == 1
+    assert nmcs_spec({"starts": "8"}).starts == 8
+    for bad in ("0", "9", "two"):
+        with pytest.raises(BotOptionError, match="starts must be a whole number from 1 to 8"):
+            nrpa_spec({"starts": bad})
+    with pytest.raises(ValueError, match="counts are at least 1"):
+        SearchSpec(Algorithm.NRPA, level=1, starts=0)
+
+
 def test_the_race_option() -> None:
     # nrpa races by halving by default, nmcs (one colour by default) in equal slices.
     assert nrpa_spec({}).race is engine.RaceKind.HALVING

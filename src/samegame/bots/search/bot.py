@@ -25,7 +25,9 @@ Options (``--bot nrpa:level=3,time=60``):
   (default ``equal`` for nmcs, ``halving`` for nrpa): ``equal``, one search per
   colour, each 1/(n+1) of the time; ``halving``, rounds that give every colour
   still racing an equal part of the round's time and keep the better half,
-  until one is left;
+  until one is left; ``starts`` (1-8, default 1): independent searches of each
+  raced colour that race as well (with one colour and ``starts=2``, two
+  searches of it race);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -78,6 +80,7 @@ MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
 MAX_COLOURS = 9
 MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
+MAX_STARTS = 8
 
 E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind)
 
@@ -158,6 +161,10 @@ def _margin(options: Mapping[str, str], default: int | None) -> int | None:
     return int_option(options, "margin", 0, 0, MAX_MARGIN)
 
 
+def _starts(options: Mapping[str, str]) -> int:
+    return int_option(options, "starts", 1, 1, MAX_STARTS)
+
+
 def _race(options: Mapping[str, str], default: RaceKind) -> RaceKind:
     return choice_option(options, "race", tuple(RaceKind), default)
 
@@ -182,6 +189,7 @@ NMCS_OPTIONS = (
     "colours",
     "margin",
     "race",
+    "starts",
 )
 NRPA_OPTIONS = (
     "level",
@@ -194,6 +202,7 @@ NRPA_OPTIONS = (
     "colours",
     "margin",
     "race",
+    "starts",
     "restart",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
@@ -219,6 +228,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         colours=_colours(options, 1),
         margin=_margin(options, None),
         race=_race(options, RaceKind.EQUAL),
+        starts=_starts(options),
     )
 
 
@@ -239,6 +249,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         colours=_colours(options, NRPA_COLOURS),
         margin=_margin(options, NRPA_MARGIN),
         race=_race(options, NRPA_RACE),
+        starts=_starts(options),
         restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
     )
 
@@ -272,14 +283,15 @@ NMCS = BotFactory(
     "nmcs",
     _create_nmcs,
     "Nested Monte-Carlo Search with memorisation "
-    "(time, level, policy, iterations, workers, colours, margin, race)",
+    "(time, level, policy, iterations, workers, colours, margin, race, starts)",
     options=NMCS_OPTIONS,
 )
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
-    "(time, level, iterations, policy, workers, parallel, colours, margin, race, restart)",
+    "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
+    "restart)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

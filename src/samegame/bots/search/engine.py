@@ -164,7 +164,8 @@ class SearchSpec:
     colours tied for the most). A cap ``runs`` caps the race, and when no search
     can follow it, the race's searches share the whole budget. A fixed budget
     of several NMCS searches goes through the same colours, without slices.
-    ``restart`` (NRPA): how the searches after the first of a colour begin
+    ``starts``: independent searches of each raced colour, which race too
+    (``_Race``'s entries). ``restart`` (NRPA): how the searches after the first of a colour begin
     (``Restart``)."""
 
     algorithm: Algorithm
@@ -182,9 +183,11 @@ class SearchSpec:
     margin: int | None = None
     restart: Restart = Restart.FRESH
     race: RaceKind = RaceKind.EQUAL
+    starts: int = 1
 
     def __post_init__(self) -> None:
-        if min(self.level, self.iterations, self.width, self.workers, self.runs or 1) < 1:
+        counts = (self.level, self.iterations, self.width, self.workers, self.starts)
+        if min(*counts, self.runs or 1) < 1:
             raise ValueError(f"a search's counts are at least 1: {self}")
         if self.colours < 1:
             raise ValueError(f"a search tries at least 1 tabu colour: {self}")
@@ -420,27 +423,27 @@ def run_job(job: _Job) -> _Outcome:
     ]
     control = controls[0]
     best: tuple[int, npt.NDArray[np.int32], int] | None = None
-    # The searches stopped at the end of their slice, by tabu colour (``resume``).
+    # The searches stopped at the end of their slice, by race entry (``resume``).
     paused: dict[int, Any] = {}
     runs = 0
     width = spec.width
     race = _Race(tabu_order(job.state, spec), spec, budget)
     try:
         while True:
-            tabu, share = race.next()
+            entry, tabu, share = race.next()
             warm = None
-            tree = paused.pop(tabu, None)
+            tree = paused.pop(entry, None)
             if spec.restart is not Restart.FRESH and best is not None and best[2] == tabu:
                 warm = best[1]
             if share is not None:
                 budget.begin_slice(share)
             score, moves, stopped = _run_once(job, spec, rngs, controls, width, tabu, warm, tree)
             if stopped is not None and spec.restart is Restart.RESUME:
-                paused[tabu] = stopped
+                paused[entry] = stopped
             runs += 1
             if best is None or score > best[0]:
                 best = (score, moves, tabu)
-            race.report(tabu, score)
+            race.report(entry, score)
             if share is not None and not budget.end_slice():
                 break
             if control[0] or (spec.runs is not None and runs >= spec.runs):
@@ -467,33 +470,35 @@ def run_job(job: _Job) -> _Outcome:
 
 
 class _Race:
-    """The tabu colour and slice of each search of a worker (see ``SearchSpec``).
+    """Which search of a worker runs next, with which tabu colour and slice (see
+    ``SearchSpec``). The race's entries are the colours of ``order``, each
+    ``spec.starts`` times (independent searches of one colour), colour by colour.
 
-    A timed search races the colours of ``order`` first, each search within a
-    slice of the budget; then every search keeps to the colour of the best game
-    so far, with no slice (the rest of the budget). A cap on the searches
-    (``spec.runs``) caps the race; when no search can follow the race, its
-    searches share the whole budget. ``equal`` slices: one search per colour,
-    each ``1 / (n + 1)`` of the budget. ``halving`` (successive halving): rounds
-    in which every colour still in the race has an equal part of the round's
-    share of the budget, after which the better half (rounded up, by the best
-    score of each colour so far, the earlier colour of ``order`` on a tie) stays
-    in; the rounds and the searches after them have equal shares of what is
-    left (a race with a cap on its searches is in equal slices). A fixed
-    budget (several NMCS searches) goes through the colours of
-    ``order`` one search each, without slices."""
+    A timed search races the entries first, each search within a slice of the
+    budget; then every search goes on with the entry of the best game so far,
+    with no slice (the rest of the budget). A cap on the searches (``spec.runs``)
+    caps the race; when no search can follow the race, its searches share the
+    whole budget. ``equal`` slices: one search per entry, each ``1 / (n + 1)``
+    of the budget. ``halving`` (successive halving): rounds in which every entry
+    still in the race has an equal part of the round's share of the budget,
+    after which the better half (rounded up, by the best score of each entry so
+    far, the earlier entry on a tie) stays in; the rounds and the searches after
+    them have equal shares of what is left (a race with a cap on its searches is
+    in equal slices). A fixed budget (several NMCS searches) goes through the
+    entries one search each, without slices."""
 
     def __init__(self, order: list[int], spec: SearchSpec, budget: _Budget) -> None:
-        self.order = order
-        size = len(order) if spec.runs is None else min(len(order), spec.runs)
+        self.colours = [colour for colour in order for _ in range(spec.starts)]
+        entries = len(self.colours)
+        size = entries if spec.runs is None else min(entries, spec.runs)
         self.sliced = size >= 2 and not budget.unlimited
         self.halving = self.sliced and spec.race is RaceKind.HALVING and spec.runs is None
         self.budget = budget
         self.after = spec.runs is None or spec.runs > size
-        self.racing = order[:size]
-        self.pending = list(order)
+        self.racing = list(range(size))
+        self.pending = list(range(entries))
         self.best: dict[int, int] = {}
-        self.top = order[0]
+        self.top = 0
         self.top_score: int | None = None
         self.share = budget.left() / (size + self.after) if self.sliced else 0.0
         if self.halving:
@@ -504,20 +509,21 @@ class _Race:
         self.share = self.budget.left() / (rounds + self.after) / len(self.racing)
         self.pending = list(self.racing)
 
-    def next(self) -> tuple[int, float | None]:
-        """The next search's tabu colour and slice (None: no slice)."""
+    def next(self) -> tuple[int, int, float | None]:
+        """The next search's entry, tabu colour and slice (None: no slice)."""
         if self.pending:
-            return self.pending.pop(0), self.share if self.sliced else None
-        return self.top, None
+            entry = self.pending.pop(0)
+            return entry, self.colours[entry], self.share if self.sliced else None
+        return self.top, self.colours[self.top], None
 
-    def report(self, tabu: int, score: int) -> None:
-        """The best score of the search that ``next`` gave."""
-        if tabu not in self.best or score > self.best[tabu]:
-            self.best[tabu] = score
+    def report(self, entry: int, score: int) -> None:
+        """The best score of the search of ``entry`` that ``next`` gave."""
+        if entry not in self.best or score > self.best[entry]:
+            self.best[entry] = score
         if self.top_score is None or score > self.top_score:
-            self.top, self.top_score = tabu, score
+            self.top, self.top_score = entry, score
         if self.halving and not self.pending and len(self.racing) > 1:
-            ranked = sorted(self.racing, key=lambda c: (-self.best[c], self.order.index(c)))
+            ranked = sorted(self.racing, key=lambda e: (-self.best[e], e))
             self.racing = ranked[: (len(ranked) + 1) // 2]
             if len(self.racing) > 1:
                 self._round()
