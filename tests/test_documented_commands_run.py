@@ -117,6 +117,16 @@ LONG = {
         "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=resume,"
         "race=halving --time-per-position 0.05 --out h20.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 60 "
+    "--positions 2,5,6,9,16-20 --out s2.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 0.05 "
+        "--positions 2,5,6,9,16-20 --out s2.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 60 "
+    "--positions 2,5,6,9,16-20 --out s4.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 0.05 "
+        "--positions 2,5,6,9,16-20 --out s4.jsonl"
+    ),
     "samegame bench standard --bot nrpa:workers=2,clock=cpu,colours=5,margin=3,restart=resume,"
     "race=halving --time-per-position 300 --positions 7,10-15,1,3,4,8 --out x300.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,colours=5,margin=3,restart=resume,"

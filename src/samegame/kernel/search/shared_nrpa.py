@@ -146,7 +146,8 @@ class SharedSearch:
     def run(self) -> int:
         """Run the search, or resume it when it paused; return its best score
         (its game in record slot ``level`` of ``tree``)."""
-        return self._level(self.level)
+        self.best = self._run_level(self.level)
+        return self.best
 
     def paused(self) -> bool:
         """Whether a stop paused the search before its end."""
@@ -184,10 +185,6 @@ class SharedSearch:
         self.tree.start[level] = best
         self.tree.at[level] = at
         return best
-
-    def _level(self, level: int) -> int:
-        self.best = self._run_level(level)
-        return self.best
 
     def _run_level(self, level: int) -> int:
         if level == self.split:
