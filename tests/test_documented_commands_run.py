@@ -102,25 +102,30 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,level=3,colours=5,restart=best,clock=cpu "
         "--time-per-position 0.05 --positions 4-6,8-10,12,14-20 --out t300b.jsonl"
     ),
-    "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=equal "
+    "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=equal,starts=1 "
     "--time-per-position 60 --positions 1,3,4,7,8,10-15 --out resume.jsonl": (
-        "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=equal "
+        "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=equal,starts=1 "
         "--time-per-position 0.05 --positions 1,3,4,7,8,10-15 --out resume.jsonl"
     ),
-    "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=halving "
+    "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=halving,starts=1 "
     "--time-per-position 60 --positions 1,3,4,7,8,10-15 --out halving.jsonl": (
-        "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=halving "
+        "samegame bench standard --bot nrpa:clock=cpu,restart=resume,race=halving,starts=1 "
         "--time-per-position 0.05 --positions 1,3,4,7,8,10-15 --out halving.jsonl"
     ),
-    "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=resume,race=halving "
+    "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=resume,race=halving,starts=1 "
     "--time-per-position 60 --out h20.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu,colours=5,margin=3,restart=resume,"
-        "race=halving --time-per-position 0.05 --out h20.jsonl"
+        "race=halving,starts=1 --time-per-position 0.05 --out h20.jsonl"
     ),
     "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 60 "
     "--positions 2,5,6,9,16-20 --out s2.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 0.05 "
         "--positions 2,5,6,9,16-20 --out s2.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 60 "
+    "--positions 1,3,4,7,8,10-15 --out s2r.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 0.05 "
+        "--positions 1,3,4,7,8,10-15 --out s2r.jsonl"
     ),
     "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 60 "
     "--positions 2,5,6,9,16-20 --out s4.jsonl": (
@@ -128,9 +133,9 @@ LONG = {
         "--positions 2,5,6,9,16-20 --out s4.jsonl"
     ),
     "samegame bench standard --bot nrpa:workers=2,clock=cpu,colours=5,margin=3,restart=resume,"
-    "race=halving --time-per-position 300 --positions 7,10-15,1,3,4,8 --out x300.jsonl": (
+    "race=halving,starts=1 --time-per-position 300 --positions 7,10-15,1,3,4,8 --out x300.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,colours=5,margin=3,restart=resume,"
-        "race=halving --time-per-position 0.05 --positions 7,10-15,1,3,4,8 --out x300.jsonl"
+        "race=halving,starts=1 --time-per-position 0.05 --positions 7,10-15,1,3,4,8 --out x300.jsonl"
     ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"

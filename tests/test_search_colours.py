@@ -108,7 +108,7 @@ def test_restarts_try_the_colours_then_keep_to_the_best(
 ) -> None:
     board = random_board(seed, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=7)
-    options = {"time": "600", "colours": "3", "margin": "1300", "race": "equal"}
+    options = {"time": "600", "starts": "1", "colours": "3", "margin": "1300", "race": "equal"}
     options["level"] = "1" if algorithm == "nmcs" else "2"
     if algorithm == "nrpa":
         options["iterations"] = "4"
@@ -130,7 +130,7 @@ def test_one_colour_is_always_the_most_tiles(monkeypatch: pytest.MonkeyPatch, re
     board = random_board(4, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=4)
     engine.search(
-        nrpa_spec({"time": "600", "level": "1", "iterations": "5", "colours": "1"}),
+        nrpa_spec({"time": "600", "starts": "1", "level": "1", "iterations": "5", "colours": "1"}),
         board,
         STANDARD,
         0,
@@ -170,7 +170,14 @@ def test_restart_best_begins_from_the_best_game_of_its_colour(
 ) -> None:
     board = random_board(6, 8, 8, 4)
     spy = _Spy(monkeypatch, limit=6)
-    options = {"time": "600", "level": "2", "iterations": "3", "colours": "2", "margin": "1300"}
+    options = {
+        "time": "600",
+        "starts": "1",
+        "level": "2",
+        "iterations": "3",
+        "colours": "2",
+        "margin": "1300",
+    }
     result = engine.search(nrpa_spec(options), board, STANDARD, 0, 6)
     # The two colours' first searches begin from nothing; every later one from
     # the best game so far, which is of its colour, and never ends below it.
@@ -188,6 +195,7 @@ def test_restart_fresh_never_passes_a_game(monkeypatch: pytest.MonkeyPatch, resu
     spy = _Spy(monkeypatch, limit=4)
     options = {
         "time": "600",
+        "starts": "1",
         "level": "1",
         "iterations": "5",
         "colours": "2",
@@ -209,6 +217,7 @@ def test_restart_resume_goes_on_with_the_winning_colours_search(
     spy = _Spy(monkeypatch, limit=100)
     options = {
         "time": "0.9",
+        "starts": "1",
         "workers": workers,
         "clock": clock,
         "level": "5",
@@ -238,6 +247,7 @@ def test_restart_resume_restarts_a_search_that_ended_from_its_best_game(
     spy = _Spy(monkeypatch, limit=6)
     options = {
         "time": "600",
+        "starts": "1",
         "level": "2",
         "iterations": "3",
         "colours": "2",
@@ -260,6 +270,7 @@ def test_a_halving_race_keeps_the_better_half_each_round(
     spy = _Spy(monkeypatch, limit=100)
     options = {
         "time": "1.2",
+        "starts": "1",
         "clock": "cpu",
         "level": "5",
         "colours": "4",
@@ -305,7 +316,9 @@ def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_starts_option() -> None:
-    assert nrpa_spec({}).starts == 1
+    # nrpa races two searches of each colour by default, nmcs one.
+    assert nrpa_spec({}).starts == 2
+    assert nmcs_spec({}).starts == 1
     assert nmcs_spec({"starts": "8"}).starts == 8
     for bad in ("0", "9", "two"):
         with pytest.raises(BotOptionError, match="starts must be a whole number from 1 to 8"):
@@ -367,6 +380,7 @@ def test_a_race_gives_each_colour_a_slice_of_the_budget(
     spy = _Spy(monkeypatch, limit=100)
     options = {
         "time": "0.9",
+        "starts": "1",
         "clock": clock,
         "level": "5",
         "colours": "2",
@@ -407,7 +421,14 @@ def test_an_interrupt_during_a_race_stops_every_search(
 ) -> None:
     # Without the interrupt, four searches: three colours' slices and the rest.
     spy = _Spy(monkeypatch, limit=1)
-    options = {"time": "2", "clock": "cpu", "level": "5", "colours": "3", "margin": "1300"}
+    options = {
+        "time": "2",
+        "starts": "1",
+        "clock": "cpu",
+        "level": "5",
+        "colours": "3",
+        "margin": "1300",
+    }
     result = engine.search(nrpa_spec(options), random_board(9, 10, 10, 4), STANDARD, 0, 9)
     assert len(spy.calls) == 1
     assert result.runs == 1

@@ -25,9 +25,9 @@ Options (``--bot nrpa:level=3,time=60``):
   (default ``equal`` for nmcs, ``halving`` for nrpa): ``equal``, one search per
   colour, each 1/(n+1) of the time; ``halving``, rounds that give every colour
   still racing an equal part of the round's time and keep the better half,
-  until one is left; ``starts`` (1-8, default 1): independent searches of each
-  raced colour that race as well (with one colour and ``starts=2``, two
-  searches of it race);
+  until one is left; ``starts`` (1-8, default 1 for nmcs, 2 for nrpa):
+  independent searches of each raced colour that race as well (with one
+  colour and ``starts=2``, two searches of it race);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -161,8 +161,8 @@ def _margin(options: Mapping[str, str], default: int | None) -> int | None:
     return int_option(options, "margin", 0, 0, MAX_MARGIN)
 
 
-def _starts(options: Mapping[str, str]) -> int:
-    return int_option(options, "starts", 1, 1, MAX_STARTS)
+def _starts(options: Mapping[str, str], default: int) -> int:
+    return int_option(options, "starts", default, 1, MAX_STARTS)
 
 
 def _race(options: Mapping[str, str], default: RaceKind) -> RaceKind:
@@ -171,12 +171,13 @@ def _race(options: Mapping[str, str], default: RaceKind) -> RaceKind:
 
 # nrpa's colour race by default (docs/search.md, "Issue 10, fifth round" and
 # "sixth round"): the colours with at most NRPA_MARGIN tiles fewer than the most
-# race by successive halving, and each colour's search goes on where its slice
-# stopped it.
+# race by successive halving, each as two independent searches, and each search
+# goes on where its slice stopped it.
 NRPA_COLOURS = 5
 NRPA_MARGIN = 3
 NRPA_RACE = RaceKind.HALVING
 NRPA_RESTART = Restart.RESUME
+NRPA_STARTS = 2
 
 
 NMCS_OPTIONS = (
@@ -228,7 +229,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
         colours=_colours(options, 1),
         margin=_margin(options, None),
         race=_race(options, RaceKind.EQUAL),
-        starts=_starts(options),
+        starts=_starts(options, 1),
     )
 
 
@@ -249,7 +250,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         colours=_colours(options, NRPA_COLOURS),
         margin=_margin(options, NRPA_MARGIN),
         race=_race(options, NRPA_RACE),
-        starts=_starts(options),
+        starts=_starts(options, NRPA_STARTS),
         restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
     )
 
