@@ -164,8 +164,8 @@ class SearchSpec:
     colours tied for the most). A cap ``runs`` caps the race, and when no search
     can follow it, the race's searches share the whole budget. A fixed budget
     of several NMCS searches goes through the same colours, without slices.
-    ``starts``: independent searches of each raced colour, which race too
-    (``_Race``'s entries). ``restart`` (NRPA): how the searches after the first of a colour begin
+    ``starts``: searches of each raced colour, which race too (``_Race``'s
+    entries; a colour's later search begins as ``restart`` says). ``restart`` (NRPA): how the searches after the first of a colour begin
     (``Restart``)."""
 
     algorithm: Algorithm
@@ -472,7 +472,7 @@ def run_job(job: _Job) -> _Outcome:
 class _Race:
     """Which search of a worker runs next, with which tabu colour and slice (see
     ``SearchSpec``). The race's entries are the colours of ``order``, each
-    ``spec.starts`` times (independent searches of one colour), colour by colour.
+    ``spec.starts`` times (several searches of one colour), colour by colour.
 
     A timed search races the entries first, each search within a slice of the
     budget; then every search goes on with the entry of the best game so far,
