@@ -64,8 +64,9 @@ def compiled() -> None:
         (5, 2, "random", Rules(BASIC, min_group=3), 0, 5),
     ],
 )
+@pytest.mark.parametrize("by_tiles", [False, True])
 def test_one_lane_is_nrpa(
-    level: int, iterations: int, board: str, rules: Rules, base: int, seed: int
+    level: int, iterations: int, board: str, rules: Rules, base: int, seed: int, by_tiles: bool
 ) -> None:
     from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
@@ -77,9 +78,12 @@ def test_one_lane_is_nrpa(
     controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
     args = (keys, mask, 2, tabu, level, iterations, 1.0)
     none = np.empty(0, dtype=np.int32)
-    score, made = nrpa(state, krules, base, seed_state(seed), *args, controls[0], outs[0], none)
+    ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
+    score, made = nrpa(
+        state, krules, base, seed_state(seed), *args, controls[0], outs[0], none, ids
+    )
     shared = shared_nrpa(
-        state, krules, base, [seed_state(seed)], *args, [controls[1]], outs[1], none
+        state, krules, base, [seed_state(seed)], *args, [controls[1]], outs[1], none, by_tiles
     )
     assert shared == (score, made)
     assert list(outs[1][:made]) == list(outs[0][:made])

@@ -6,7 +6,9 @@ seed, and compares the settled score, the moves and the number of playouts (or
 positions expanded) with the values in ``tests/data/search-pins.json``. Those values
 were computed by the kernel as it stood before the restructuring (commit 01f4eb2),
 so a change to the scan, the playout, the policies or the argument bundles that
-alters a single random draw or candidate fails here.
+alters a single random draw or candidate fails here. The cases with codes by
+tiles (``Codes.TILES``) were pinned when they were added, in issue 10's
+seventh round.
 
 Regenerate only for a deliberate change of behaviour:
 ``python tests/test_search_pins.py > tests/data/search-pins.json``.
@@ -24,7 +26,7 @@ import pytest
 from samegame.board import Board
 from samegame.bots.benchmark import standard_positions
 from samegame.bots.search import engine
-from samegame.bots.search.engine import Algorithm, Evaluation, Policy, SearchSpec
+from samegame.bots.search.engine import Algorithm, Codes, Evaluation, Policy, SearchSpec
 from samegame.builtins.penalties import LEFTOVER_SQUARED
 from samegame.builtins.scoring import BASIC, PAIRS, SUM
 from samegame.rng import StableRandom, derive_seed
@@ -68,6 +70,8 @@ CASES: list[tuple[str, SearchSpec, str, str, int, int]] = [
     ("nrpa-3-rand", SearchSpec(R, level=3, iterations=4, policy=Policy.RANDOM), "random-6x6", "pairs-leftover", 3, 11),
     ("nrpa-2-sel-min1", SearchSpec(R, level=2, iterations=6, policy=Policy.SELECTIVE), "random-6x6", "sum-min1", 0, 12),
     ("nrpa-2-tabu-min3", SearchSpec(R, level=2, iterations=8, policy=Policy.TABU), "random-8x7", "basic-min3", 0, 13),
+    ("nrpa-2-sel-std-tiles", SearchSpec(R, level=2, iterations=12, policy=Policy.SELECTIVE, codes=Codes.TILES), "standard-1", "standard", 0, 9),
+    ("nrpa-3-tabu-min3-tiles", SearchSpec(R, level=3, iterations=4, policy=Policy.TABU, codes=Codes.TILES), "random-8x7", "basic-min3", 0, 14),
     ("beam-groups-std", SearchSpec(B, width=8, evaluation=Evaluation.GROUPS, runs=None), "standard-1", "standard", 0, 0),
     ("beam-colours", SearchSpec(B, width=6, evaluation=Evaluation.COLOURS, runs=None), "random-8x7", "pairs-leftover", 0, 0),
     ("beam-mixed-min1", SearchSpec(B, width=5, evaluation=Evaluation.MIXED, runs=None), "random-6x6", "sum-min1", 4, 0),

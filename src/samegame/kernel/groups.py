@@ -27,13 +27,16 @@ FOLD = np.uint64(29)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def fill(grid, start, step, mark, stack, keys, cells, offset):
+def fill(grid, start, step, mark, stack, keys, cells, offset, ids=None):
     """Flood-fill the group of the tile at ``start``, setting each of its cells to
     ``mark`` (a value no colour uses, so no cell is entered twice); return (size,
     move hash, smallest index, largest index).
 
     The hash is the colour mixed with the XOR of ``keys[i]`` over the group's cells
-    when ``keys`` (uint64, the state's length) is given, else 0. When ``cells`` is
+    when ``keys`` (uint64, the state's length) is given, else 0; with ``ids``
+    (uint16, the state's length: the identity of the tile in each cell, see
+    ``remove.remove_group``) it XORs ``keys[ids[i]]`` instead, so the hash names
+    the group's tiles wherever they have fallen to, not the cells they cover. When ``cells`` is
     given the group's indices are written to ``cells[offset:offset + size]`` (in
     fill order). ``step`` is the stride (uint64), ``stack`` uint32 scratch.
 
@@ -54,7 +57,10 @@ def fill(grid, start, step, mark, stack, keys, cells, offset):
         top -= 1
         j = np.uint64(stack[top])
         if keys is not None:
-            h ^= keys[j]
+            if ids is not None:
+                h ^= keys[ids[j]]
+            else:
+                h ^= keys[j]
         if cells is not None:
             cells[offset + size] = j
         size += 1
@@ -87,7 +93,17 @@ def fill(grid, start, step, mark, stack, keys, cells, offset):
 
 @njit(cache=True, nogil=True)
 def legal_groups(
-    grid, height, min_group, stack, anchors, sizes, keys=None, mask=ONE, codes=None, cells=None
+    grid,
+    height,
+    min_group,
+    stack,
+    anchors,
+    sizes,
+    keys=None,
+    mask=ONE,
+    codes=None,
+    cells=None,
+    ids=None,
 ):
     """Fill ``anchors``/``sizes`` with every group of at least ``min_group`` tiles, in
     anchor order; return how many. ``stack`` is uint32 scratch, ``anchors`` and
@@ -97,6 +113,8 @@ def legal_groups(
     ``codes`` (int64): its hash (see ``fill``) folded to a slot ``0 .. mask``
     (``mask`` a uint64 ``2**k - 1``). With ``cells`` (int32, the state's length) the
     listed groups' cells are written there one group after another, in fill order.
+    With ``ids`` (uint16, the state's length) the codes hash the groups' tile
+    identities instead of their cells (see ``fill``).
 
     Visited tiles are marked in the grid itself (bit 7, which no colour uses) and
     unmarked before returning, so no visited array is cleared or compared. A tile
@@ -119,14 +137,17 @@ def legal_groups(
                         anchors[count] = i
                         sizes[count] = 1
                         if keys is not None:
-                            h = keys[i] ^ (np.uint64(colour) * COLOUR_MIX)
+                            k = keys[ids[i]] if ids is not None else keys[i]
+                            h = k ^ (np.uint64(colour) * COLOUR_MIX)
                             codes[count] = np.int64((h ^ (h >> FOLD)) & mask)
                         if cells is not None:
                             cells[offset] = i
                             offset += 1
                         count += 1
                 else:
-                    size, h, _, _ = fill(grid, i, step, colour | SEEN, stack, keys, cells, offset)
+                    size, h, _, _ = fill(
+                        grid, i, step, colour | SEEN, stack, keys, cells, offset, ids
+                    )
                     if size >= min_group:
                         anchors[count] = i
                         sizes[count] = size

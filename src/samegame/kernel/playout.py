@@ -47,6 +47,16 @@ class Record(NamedTuple):
 
 
 @njit(cache=True, nogil=True)
+def reset_ids(ids):
+    """Give the tile in every cell its start position as identity (``ids[i] = i``;
+    nothing when ``ids`` is None): the start of a playout whose codes are by tiles
+    (``policy.Policy.ids``)."""
+    if ids is not None:
+        for x in range(ids.shape[0]):
+            ids[x] = x
+
+
+@njit(cache=True, nogil=True)
 def moves_record(moves):
     """A record that keeps the anchors played in ``moves`` and nothing else."""
     none = np.empty(0, dtype=np.int64)
@@ -69,8 +79,9 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     height, min_group, points = rules.height, rules.min_group, rules.points
     stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
     codes, cand = scratch.codes, scratch.cand
-    keys, mask = policy.keys, policy.mask
+    keys, mask, ids = policy.keys, policy.mask, policy.ids
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    reset_ids(ids)
     recording = rec_codes.shape[0] > 0
     plain = policy.kind == ALL and policy.exps.shape[0] == 0 and not recording
     room = played.shape[0]
@@ -81,7 +92,9 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     if recording:
         offsets[0] = 0
     while True:
-        count = legal_groups(grid, height, min_group, stack, anchors, sizes, keys, mask, codes)
+        count = legal_groups(
+            grid, height, min_group, stack, anchors, sizes, keys, mask, codes, None, ids
+        )
         if count == 0:
             break
         if plain:
@@ -101,7 +114,7 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
         counts[grid[anchor]] -= size
         if made < room:
             played[made] = anchor
-        remove_group(grid, height, anchor, stack)
+        remove_group(grid, height, anchor, stack, ids)
         score += points[size]
         removed += size
         made += 1
@@ -119,15 +132,18 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
     height, min_group, points = rules.height, rules.min_group, rules.points
     stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
     codes, cand = scratch.codes, scratch.cand
-    keys, mask = policy.keys, policy.mask
+    keys, mask, ids = policy.keys, policy.mask, policy.ids
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    reset_ids(ids)
     score = np.int64(0)
     made = 0
     removed = 0
     offset = 0
     offsets[0] = 0
     for t in range(moves.shape[0]):
-        count = legal_groups(grid, height, min_group, stack, anchors, sizes, keys, mask, codes)
+        count = legal_groups(
+            grid, height, min_group, stack, anchors, sizes, keys, mask, codes, None, ids
+        )
         n = select_candidates(count, grid, policy, counts, scratch)
         pick = -1
         for c in range(n):
@@ -146,7 +162,7 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
         size = sizes[g]
         counts[grid[anchor]] -= size
         played[made] = anchor
-        remove_group(grid, height, anchor, stack)
+        remove_group(grid, height, anchor, stack, ids)
         score += points[size]
         removed += size
         made += 1

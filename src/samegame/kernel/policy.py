@@ -24,7 +24,11 @@ seventy machine words) at every move, and NRPA was 10% slower.
 **Move codes.** A weighted policy needs a code per move: the group's colour and
 the exact set of cells it covers, hashed (one random 64-bit key per state index,
 ``keys``) and folded to ``mask + 1`` slots (see ``groups.legal_groups``). A policy
-without ``keys`` has no codes and its scan computes none.
+without ``keys`` has no codes and its scan computes none. With ``ids`` (codes by
+*tiles*) the cells are those the group's tiles stood in at the start of the
+playout: the playout tracks each tile as it falls and shifts, so the same tiles
+removed together are the same move whatever was removed before them, where a code
+by cells changes as soon as one tile below or left of the group has gone.
 """
 
 from __future__ import annotations
@@ -50,19 +54,23 @@ class Policy(NamedTuple):
     ``TABU``, ``SELECTIVE``) with its ``tabu`` colour as stored in the grid (1-9;
     0: none); the move-code ``keys`` (uint64, the state's length; None: no codes)
     and ``mask`` (uint64 ``2**k - 1``); ``exps`` (float64, indexed by code; empty:
-    a uniform draw)."""
+    a uniform draw); ``ids`` (uint16, the state's length; None: codes by cells):
+    the playout's tile identities, with which a move code hashes the group's
+    tiles as they stood at the playout's start instead of the cells they cover
+    now (see "Move codes" above)."""
 
     kind: int
     tabu: int
     keys: npt.NDArray[np.uint64] | None
     mask: np.uint64
     exps: npt.NDArray[np.float64]
+    ids: npt.NDArray[np.uint16] | None = None
 
 
 @njit(cache=True, nogil=True)
 def uniform_policy(kind, tabu):
     """The policy that draws uniformly among the candidates of ``kind``."""
-    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64))
+    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64), None)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -22,12 +22,18 @@ ZERO = np.uint64(0)
 
 
 @njit(cache=True, nogil=True)
-def remove_group(grid, height, cell, stack):
+def remove_group(grid, height, cell, stack, ids=None):
     """Remove the group containing state index ``cell``, which must hold a tile;
     return its size. ``stack`` is uint32 scratch of the state's length.
 
     Removes any group, even a single tile: the caller checks the rules' minimum
     group size (and that ``cell`` is not empty: an empty cell is not checked).
+
+    ``ids`` (uint16, the state's length; optional) holds an identity for each
+    cell's tile and moves with the tiles: after the removal ``ids[i]`` is the
+    identity of the tile now at ``i`` (what is left in empty cells is
+    meaningless). A playout that starts with ``ids[i] = i`` therefore knows,
+    at every move, where each tile stood at its start.
     """
     step = np.uint64(height + 1)
     size, _, first, last = fill(grid, np.uint64(cell), step, GONE, stack, None, None, 0)
@@ -47,6 +53,8 @@ def remove_group(grid, height, cell, stack):
         while value != 0:
             if value != GONE:
                 grid[w] = value
+                if ids is not None:
+                    ids[w] = ids[r]
                 w += ONE
             r += ONE
             value = grid[r]
@@ -70,6 +78,8 @@ def remove_group(grid, height, cell, stack):
                 x = ZERO
                 while x < step:
                     grid[dst + x] = grid[src + x]
+                    if ids is not None:
+                        ids[dst + x] = ids[src + x]
                     x += ONE
             dst += step
             src += step

@@ -41,7 +41,9 @@ Options (``--bot nrpa:level=3,time=60``):
   stopped when that colour runs again, otherwise as ``best``; ``best``: a
   later search whose tabu colour is that of the best game so far begins from
   that game, as the next iteration of a level above would; ``fresh``: every search
-  of a time budget begins from an all-zero policy);
+  of a time budget begins from an all-zero policy), ``codes`` (what the policy's
+  move codes name: ``tiles``, the default, the tiles a group is made of wherever
+  they have fallen to; ``cells``, the cells it covers);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -63,6 +65,7 @@ from samegame.bots.search.engine import (
     MAX_WIDTH,
     Algorithm,
     Clock,
+    Codes,
     Evaluation,
     Parallel,
     Policy,
@@ -83,7 +86,7 @@ MAX_COLOURS = 9
 MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
 MAX_STARTS = 8
 
-E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind)
+E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind, Codes)
 
 
 class SearchBot:
@@ -179,6 +182,9 @@ NRPA_MARGIN = 3
 NRPA_RACE = RaceKind.HALVING
 NRPA_RESTART = Restart.RESUME
 NRPA_STARTS = 2
+# Move codes name the tiles of a group, not the cells it covers (docs/search.md,
+# "Issue 10, seventh round").
+NRPA_CODES = Codes.TILES
 
 
 NMCS_OPTIONS = (
@@ -206,6 +212,7 @@ NRPA_OPTIONS = (
     "race",
     "starts",
     "restart",
+    "codes",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
@@ -253,6 +260,7 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         race=_race(options, NRPA_RACE),
         starts=_starts(options, NRPA_STARTS),
         restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
+        codes=choice_option(options, "codes", tuple(Codes), NRPA_CODES),
     )
 
 
@@ -293,7 +301,7 @@ NRPA = BotFactory(
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
     "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
-    "restart)",
+    "restart, codes)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

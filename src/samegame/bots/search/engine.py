@@ -132,6 +132,15 @@ class RaceKind(StrEnum):
     HALVING = "halving"
 
 
+class Codes(StrEnum):
+    """What NRPA's move codes name (``samegame.kernel.policy``): ``cells``, the
+    cells a group covers now; ``tiles``, the tiles it is made of, wherever they
+    have fallen to since the playout began."""
+
+    CELLS = "cells"
+    TILES = "tiles"
+
+
 class Evaluation(StrEnum):
     """Beam search evaluations (see ``samegame.kernel.search.beam``)."""
 
@@ -166,7 +175,7 @@ class SearchSpec:
     of several NMCS searches goes through the same colours, without slices.
     ``starts``: searches of each raced colour, which race too (``_Race``'s
     entries; a colour's later search begins as ``restart`` says). ``restart`` (NRPA): how the searches after the first of a colour begin
-    (``Restart``)."""
+    (``Restart``). ``codes`` (NRPA): what a move code names (``Codes``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -184,6 +193,7 @@ class SearchSpec:
     restart: Restart = Restart.FRESH
     race: RaceKind = RaceKind.EQUAL
     starts: int = 1
+    codes: Codes = Codes.CELLS
 
     def __post_init__(self) -> None:
         counts = (self.level, self.iterations, self.width, self.workers, self.starts)
@@ -205,6 +215,8 @@ class SearchSpec:
             raise ValueError("an NMCS or NRPA search needs a time budget or a number of runs")
         if self.parallel is Parallel.POLICY and self.algorithm is not Algorithm.NRPA:
             raise ValueError("only NRPA shares a policy between workers")
+        if self.codes is not Codes.CELLS and self.algorithm is not Algorithm.NRPA:
+            raise ValueError("only NRPA has move codes")
 
     @property
     def lanes(self) -> int:
@@ -687,6 +699,7 @@ def _run_once(
                 ALPHA,
                 controls,
                 games,
+                spec.codes is Codes.TILES,
             )
         tree.run()
         result = tree.best_game(out)
@@ -711,6 +724,7 @@ def _run_once(
             control,
             out,
             games,
+            np.empty(state.shape[0], dtype=np.uint16) if spec.codes is Codes.TILES else None,
         )
         stopped = tree if result[2] else None
     elif spec.algorithm is Algorithm.NMCS:
@@ -740,8 +754,13 @@ def prepare(algorithm: Algorithm) -> None:
     job = _Job(spec, to_kernel(board), rules, 0, 0, None, None)
     run_job(job)
     if algorithm is Algorithm.NRPA:
-        shared = SearchSpec(algorithm, level=4, iterations=1, workers=2, parallel=Parallel.POLICY)
-        run_job(_Job(shared, to_kernel(board), rules, 0, 0, None, None))
+        for codes in Codes:
+            one = SearchSpec(algorithm, level=1, iterations=1, runs=1, codes=codes)
+            run_job(_Job(one, to_kernel(board), rules, 0, 0, None, None))
+            shared = SearchSpec(
+                algorithm, level=4, iterations=1, workers=2, parallel=Parallel.POLICY, codes=codes
+            )
+            run_job(_Job(shared, to_kernel(board), rules, 0, 0, None, None))
     _prepared.add(algorithm)
 
 

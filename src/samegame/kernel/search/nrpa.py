@@ -312,6 +312,7 @@ def nrpa(
     control,
     best_moves,
     warm,
+    ids=None,
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -323,7 +324,9 @@ def nrpa(
     ``warm`` (int32 anchors; empty: none) is a game found before under the same
     filter: the top level starts with it as its best sequence and its policy
     adapted once towards it (``warm_start``), so the search continues from that
-    game as a level above would, and never returns a worse one."""
+    game as a level above would, and never returns a worse one. ``ids`` (uint16,
+    the state's length; None: codes by cells) makes the move codes name the
+    groups' tiles (``policy.Policy.ids``); it is the search's scratch."""
     tree = new_tree(state.shape[0], count_tiles(state, rules.height), rules.min_group, level, mask)
     best, made, _ = nrpa_run(
         tree,
@@ -341,6 +344,7 @@ def nrpa(
         control,
         best_moves,
         warm,
+        ids,
     )
     return best, made
 
@@ -362,6 +366,7 @@ def nrpa_run(
     control,
     best_moves,
     warm,
+    ids=None,
 ):
     """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
     and ``mask``), so that a stopped search can go on: returns (best settled
@@ -372,7 +377,7 @@ def nrpa_run(
     search (see ``nrpa_level``). On a fresh tree it is ``nrpa``."""
     n = state.shape[0]
     root = Root(state, count_colours(state), base, count_tiles(state, rules.height))
-    policy = Policy(kind, tabu, keys, mask, tree.exps[1])
+    policy = Policy(kind, tabu, keys, mask, tree.exps[1], ids)
     scratch = new_scratch(n)
     if tree.at[level] < 0:
         warm_start(level, alpha, root, rules, policy, tree, scratch, warm)

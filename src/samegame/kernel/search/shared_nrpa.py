@@ -29,7 +29,9 @@ Contracts:
   and ``best_game`` gives the best whole game found so far, the paused calls'
   included. ``run`` again resumes the search exactly where it stopped, so a
   stop and a resume change nothing in it (tested). ``control[1]`` of lane ``i``
-  counts lane ``i``'s playouts.
+  counts lane ``i``'s playouts;
+- with ``by_tiles`` every lane's move codes name the groups' tiles, as
+  ``nrpa.nrpa`` with ``ids`` (each lane has its own identities array).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import numpy as np
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
@@ -117,6 +120,7 @@ class SharedSearch:
         alpha: float,
         controls: list[Any],
         warm: Any,
+        by_tiles: bool = False,
     ) -> None:
         n = state.shape[0]
         tiles = count_tiles(state, rules.height)
@@ -133,7 +137,8 @@ class SharedSearch:
         self.lanes = []
         for rng, control in zip(rngs, controls, strict=True):
             tree = new_tree(n, tiles, rules.min_group, self.sub, mask)
-            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1])
+            ids = np.empty(n, dtype=np.uint16) if by_tiles else None
+            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1], ids)
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
         # The split level's round in progress when the search paused: each lane's
@@ -279,14 +284,29 @@ def shared_nrpa(
     controls: list[Any],
     best_moves: Any,
     warm: Any,
+    by_tiles: bool = False,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
-    ``nrpa.nrpa``'s, with one generator and one control array per lane. Returns
+    ``nrpa.nrpa``'s, with one generator and one control array per lane, and
+    ``by_tiles`` for codes by tiles (``nrpa.nrpa``'s ``ids``, one per lane). Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
     driver = SharedSearch(
-        state, rules, base, rngs, keys, mask, kind, tabu, level, iterations, alpha, controls, warm
+        state,
+        rules,
+        base,
+        rngs,
+        keys,
+        mask,
+        kind,
+        tabu,
+        level,
+        iterations,
+        alpha,
+        controls,
+        warm,
+        by_tiles,
     )
     driver.run()
     return driver.best_game(best_moves)
