@@ -12,6 +12,9 @@ version before it by running this script in both checkouts, alternately:
       PYTHONPATH=../before/src python benchmarks/nrpa_speed.py
       PYTHONPATH=src python benchmarks/nrpa_speed.py
     done
+
+``--codes tiles`` times NRPA with move codes by tiles (the bot's default) instead
+of by cells; alternate the two the same way to compare their speeds.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=30, help="per level")
     parser.add_argument("--positions", type=int, default=3, help="the first N standard ones")
     parser.add_argument("--runs", type=int, default=3, help="timed runs (median)")
+    parser.add_argument(
+        "--codes", choices=[c.value for c in engine.Codes], default="cells", help="move codes"
+    )
     args = parser.parse_args(argv)
 
     rules = find_preset("benchmark", get_host()).rules
@@ -44,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         iterations=args.iterations,
         policy=engine.Policy.SELECTIVE,
         runs=1,
+        codes=engine.Codes(args.codes),
     )
     engine.prepare(engine.Algorithm.NRPA)
     speeds = []
@@ -58,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append((result.score, result.playouts))
         speeds.append(playouts / (time.process_time() - cpu))
     print(
-        f"NRPA level {args.level}, {args.iterations} iterations, positions 1-{args.positions}: "
+        f"NRPA level {args.level}, {args.iterations} iterations, codes by {args.codes}, "
+        f"positions 1-{args.positions}: "
         f"{statistics.median(speeds):,.0f} playouts per CPU second (median of {args.runs}: "
         + ", ".join(f"{s:,.0f}" for s in speeds)
         + ")"

@@ -127,6 +127,29 @@ LONG = {
         "samegame bench standard --bot nrpa:clock=cpu,starts=2 --time-per-position 0.05 "
         "--positions 1,3,4,7,8,10-15 --out s2r.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 "
+    "--positions 2,5,6,9,16-20 --out t1a.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 "
+        "--positions 2,5,6,9,16-20 --out t1a.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 "
+    "--positions 1,3,4,7,8,10-15 --out t1b.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 "
+        "--positions 1,3,4,7,8,10-15 --out t1b.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 "
+    "--positions 1-10 --out t3a.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 "
+        "--positions 1-10 --out t3a.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 "
+    "--positions 11-20 --out t3b.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 "
+        "--positions 11-20 --out t3b.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --out t2.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --out t2.jsonl"
+    ),
     "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 60 "
     "--positions 2,5,6,9,16-20 --out s4.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 0.05 "
