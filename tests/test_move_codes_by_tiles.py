@@ -62,13 +62,13 @@ def model_remove(model: Model, col: int, row: int) -> None:
     model[:] = [column for column in model if column]
 
 
-def model_grid(model: Model, height: int) -> list[tuple[int, int]]:
-    """(colour, identity) of every occupied cell, by state index order."""
+def model_grid(model: Model, height: int) -> list[tuple[int, int, int]]:
+    """(state index, colour, identity) of every occupied cell."""
     step = height + 1
     return [
-        ((c + 1) * step + r, tile[0], tile[1])  # type: ignore[misc]
+        ((c + 1) * step + r, colour, identity)
         for c, column in enumerate(model)
-        for r, tile in enumerate(column)
+        for r, (colour, identity) in enumerate(column)
     ]
 
 

@@ -754,9 +754,10 @@ def prepare(algorithm: Algorithm) -> None:
     job = _Job(spec, to_kernel(board), rules, 0, 0, None, None)
     run_job(job)
     if algorithm is Algorithm.NRPA:
+        # The job above compiled the one-lane search by cells.
+        tiles = SearchSpec(algorithm, level=1, iterations=1, runs=1, codes=Codes.TILES)
+        run_job(_Job(tiles, to_kernel(board), rules, 0, 0, None, None))
         for codes in Codes:
-            one = SearchSpec(algorithm, level=1, iterations=1, runs=1, codes=codes)
-            run_job(_Job(one, to_kernel(board), rules, 0, 0, None, None))
             shared = SearchSpec(
                 algorithm, level=4, iterations=1, workers=2, parallel=Parallel.POLICY, codes=codes
             )
