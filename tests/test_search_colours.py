@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -313,6 +313,57 @@ def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPa
     assert [tabu for tabu, _ in spy.calls] == [engine.tabu_colour(state)] * 6
     assert spy.resumed == [False] * 3 + [True] * 3
     assert result.score == max(score for _, score in spy.calls)
+
+
+class _Budget:
+    """A budget that always has a minute left, for driving a race by hand."""
+
+    unlimited = False
+
+    def left(self) -> float:
+        return 60.0
+
+
+def _play_round(race: Any, scores: dict[int, int]) -> list[int]:
+    """Run one round of ``race``: each entry it gives reports its score."""
+    entries = []
+    for _ in range(len(race.racing)):
+        entry, _, share = race.next()
+        assert share is not None
+        entries.append(entry)
+        race.report(entry, scores[entry])
+    return entries
+
+
+def test_halving_keeps_each_colours_best_entry_before_any_second() -> None:
+    # Three colours, two entries each (0-1 colour 3, 2-3 colour 1, 4-5 colour 2).
+    # Colour 3 leads the first round with both entries; the round keeps three,
+    # one of each colour, the best entry of each.
+    spec = nrpa_spec({"time": "60", "starts": "2"})
+    race = engine._Race([3, 1, 2], spec, cast(Any, _Budget()))
+    scores = {0: 2300, 1: 2310, 2: 2000, 3: 2100, 4: 1900, 5: 1950}
+    assert _play_round(race, scores) == [0, 1, 2, 3, 4, 5]
+    assert race.racing == [1, 3, 5]
+    scores |= {1: 2320, 3: 2900, 5: 2000}
+    assert _play_round(race, scores) == [1, 3, 5]
+    assert race.racing == [3, 1]
+    assert _play_round(race, scores) == [3, 1]
+    assert race.racing == [3]
+    assert race.next() == (3, 1, None)
+
+
+def test_halving_fills_a_round_with_second_entries_after_every_colour() -> None:
+    # Two colours, three entries each: the three kept are both colours' best
+    # entries and then the best second entry, whatever its colour.
+    spec = nrpa_spec({"time": "60", "starts": "3"})
+    race = engine._Race([4, 2], spec, cast(Any, _Budget()))
+    scores = {0: 2500, 1: 2400, 2: 2450, 3: 1000, 4: 1100, 5: 1050}
+    _play_round(race, scores)
+    assert race.racing == [0, 2, 4]
+    # One colour, two entries: the better one stays (nothing to keep apart).
+    race = engine._Race([4], nrpa_spec({"time": "60"}), cast(Any, _Budget()))
+    _play_round(race, {0: 10, 1: 20})
+    assert race.racing == [1]
 
 
 def test_the_starts_option() -> None:

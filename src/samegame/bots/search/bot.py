@@ -24,9 +24,10 @@ Options (``--bot nrpa:level=3,time=60``):
   tiles fewer than the colour with the most (0: only a tie); ``race``
   (default ``equal`` for nmcs, ``halving`` for nrpa): ``equal``, one search per
   colour, each 1/(n+1) of the time; ``halving``, rounds that give every colour
-  still racing an equal part of the round's time and keep the better half,
-  until one is left; ``starts`` (1-8, default 1 for nmcs, 2 for nrpa):
-  searches of each raced colour that race as well (with one colour and
+  still racing an equal part of the round's time and keep the better half
+  (each colour's best search before any colour's second), until one is left;
+  ``starts`` (1-8, default 1 for nmcs, 2 for nrpa): searches of each raced
+  colour that race as well (with one colour and
   ``starts=2``, two searches of it race; with ``restart`` ``best`` or
   ``resume`` a colour's later search begins from its best game so far);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,

@@ -494,7 +494,8 @@ class _Race:
     of the budget. ``halving`` (successive halving): rounds in which every entry
     still in the race has an equal part of the round's share of the budget,
     after which the better half (rounded up, by the best score of each entry so
-    far, the earlier entry on a tie) stays in; the rounds and the searches after
+    far, the earlier entry on a tie, and each colour's best entry before any
+    colour's second) stays in; the rounds and the searches after
     them have equal shares of what is left (a race with a cap on its searches is
     in equal slices). A fixed budget (several NMCS searches) goes through the
     entries one search each, without slices."""
@@ -535,10 +536,25 @@ class _Race:
         if self.top_score is None or score > self.top_score:
             self.top, self.top_score = entry, score
         if self.halving and not self.pending and len(self.racing) > 1:
-            ranked = sorted(self.racing, key=lambda e: (-self.best[e], e))
-            self.racing = ranked[: (len(ranked) + 1) // 2]
+            self.racing = self._better_half()
             if len(self.racing) > 1:
                 self._round()
+
+    def _better_half(self) -> list[int]:
+        """The entries that stay in after a round, best first: half of them
+        (rounded up), by the best score of each entry so far (the earlier entry
+        on a tie), each colour's best entry before any colour's second. Two
+        entries of one colour are close (the later one began from the colour's
+        best game), so a colour that leads early would otherwise fill the next
+        round with copies of itself and put out colours whose games clear the
+        board later."""
+        ranked = sorted(self.racing, key=lambda e: (-self.best[e], e))
+        leaders: dict[int, int] = {}
+        for entry in ranked:
+            leaders.setdefault(self.colours[entry], entry)
+        first = list(leaders.values())
+        kept = set((first + [e for e in ranked if e not in first])[: (len(ranked) + 1) // 2])
+        return [entry for entry in ranked if entry in kept]
 
 
 class _Budget:
