@@ -315,6 +315,26 @@ def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPa
     assert result.score == max(score for _, score in spy.calls)
 
 
+@pytest.mark.parametrize("restart", ["best", "resume"])
+def test_every_search_of_the_race_begins_from_nothing(
+    monkeypatch: pytest.MonkeyPatch, restart: str
+) -> None:
+    # One colour, two entries of level-5 searches (which never end here): the
+    # second entry is a search of its own, not one begun from the first's best
+    # game, though that game is of its colour; after the race, the winner's
+    # search goes on (resume) or begins from the best game (best).
+    board = random_board(12, 10, 10, 4)
+    spy = _Spy(monkeypatch, limit=100)
+    options = {"time": "0.6", "clock": "cpu", "level": "5", "margin": "0", "restart": restart}
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 12)
+    assert len(spy.calls) == 3
+    assert spy.warm[:2] == [None, None]
+    assert spy.resumed == [False, False, restart == "resume"]
+    if restart == "best":
+        assert spy.warm[2] is not None
+    assert result.score == max(score for _, score in spy.calls)
+
+
 class _Budget:
     """A budget that always has a minute left, for driving a race by hand."""
 

@@ -27,9 +27,8 @@ Options (``--bot nrpa:level=3,time=60``):
   still racing an equal part of the round's time and keep the better half
   (each colour's best search before any colour's second), until one is left;
   ``starts`` (1-8, default 1 for nmcs, 2 for nrpa): searches of each raced
-  colour that race as well (with one colour and
-  ``starts=2``, two searches of it race; with ``restart`` ``best`` or
-  ``resume`` a colour's later search begins from its best game so far);
+  colour that race as well, each from nothing (with one colour and
+  ``starts=2``, two searches of it race);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
@@ -38,11 +37,12 @@ Options (``--bot nrpa:level=3,time=60``):
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
   searches in processes, the best kept), ``restart`` (``resume``, the
-  default: a raced colour's search that its slice stopped goes on where it
-  stopped when that colour runs again, otherwise as ``best``; ``best``: a
-  later search whose tabu colour is that of the best game so far begins from
-  that game, as the next iteration of a level above would; ``fresh``: every search
-  of a time budget begins from an all-zero policy), ``codes`` (what the policy's
+  default: a raced search that its slice stopped goes on where it stopped
+  when it runs again, otherwise as ``best``; ``best``: a search after the race
+  whose tabu colour is that of the best game so far begins from that game, as
+  the next iteration of a level above would; ``fresh``: every search of a time
+  budget begins from an all-zero policy; the race's own searches always begin
+  from an all-zero policy), ``codes`` (what the policy's
   move codes name: ``tiles``, the default, the tiles a group is made of wherever
   they have fallen to; ``cells``, the cells it covers);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,

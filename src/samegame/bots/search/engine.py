@@ -110,13 +110,15 @@ class Parallel(StrEnum):
 
 
 class Restart(StrEnum):
-    """How NRPA's later searches under a time budget begin: ``fresh``, from an
-    all-zero policy; ``best``, from the best game so far of their tabu colour
-    (the top level holds it and its policy is adapted towards it once, see
-    ``samegame.kernel.search.nrpa.warm_start``); ``resume``, as ``best``, except
-    that a colour's search stopped at the end of its race slice goes on where it
-    stopped (``samegame.kernel.search.nrpa.nrpa_run``, and
-    ``samegame.kernel.search.shared_nrpa.SharedSearch`` for lanes)."""
+    """How NRPA's searches after the colour race of a time budget begin:
+    ``fresh``, from an all-zero policy; ``best``, from the best game so far of
+    their tabu colour (the top level holds it and its policy is adapted towards
+    it once, see ``samegame.kernel.search.nrpa.warm_start``); ``resume``, as
+    ``best``, except that a search stopped at the end of its race slice goes on
+    where it stopped, in the race's later rounds and after it
+    (``samegame.kernel.search.nrpa.nrpa_run``, and
+    ``samegame.kernel.search.shared_nrpa.SharedSearch`` for lanes). The race's
+    own searches begin from an all-zero policy whatever ``restart`` says."""
 
     FRESH = "fresh"
     BEST = "best"
@@ -174,8 +176,9 @@ class SearchSpec:
     can follow it, the race's searches share the whole budget. A fixed budget
     of several NMCS searches goes through the same colours, without slices.
     ``starts``: searches of each raced colour, which race too (``_Race``'s
-    entries; a colour's later search begins as ``restart`` says). ``restart`` (NRPA): how the searches after the first of a colour begin
-    (``Restart``). ``codes`` (NRPA): what a move code names (``Codes``)."""
+    entries; every search of the race begins from nothing, and with
+    ``restart`` ``resume`` one that its slice stopped goes on where it stopped).
+    ``restart`` (NRPA): how the searches after the race begin (``Restart``). ``codes`` (NRPA): what a move code names (``Codes``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -445,8 +448,13 @@ def run_job(job: _Job) -> _Outcome:
             entry, tabu, share = race.next()
             warm = None
             tree = paused.pop(entry, None)
-            if spec.restart is not Restart.FRESH and best is not None and best[2] == tabu:
-                warm = best[1]
+            # The race's searches begin from nothing (or go on where they
+            # stopped): each entry is a search of its own, so a colour's second
+            # entry looks elsewhere than its first. Only the searches after the
+            # race begin from the best game of their colour.
+            after_race = share is None
+            if spec.restart is not Restart.FRESH and after_race and best is not None:
+                warm = best[1] if best[2] == tabu else None
             if share is not None:
                 budget.begin_slice(share)
             score, moves, stopped = _run_once(job, spec, rngs, controls, width, tabu, warm, tree)
