@@ -178,7 +178,8 @@ class SearchSpec:
     ``starts``: searches of each raced colour, which race too (``_Race``'s
     entries; every search of the race begins from nothing, and with
     ``restart`` ``resume`` one that its slice stopped goes on where it stopped).
-    ``restart`` (NRPA): how the searches after the race begin (``Restart``). ``codes`` (NRPA): what a move code names (``Codes``)."""
+    ``restart`` (NRPA): how the searches after the race begin (``Restart``).
+    ``codes`` (NRPA): what a move code names (``Codes``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -551,11 +552,11 @@ class _Race:
     def _better_half(self) -> list[int]:
         """The entries that stay in after a round, best first: half of them
         (rounded up), by the best score of each entry so far (the earlier entry
-        on a tie), each colour's best entry before any colour's second. Two
-        entries of one colour are close (the later one began from the colour's
-        best game), so a colour that leads early would otherwise fill the next
-        round with copies of itself and put out colours whose games clear the
-        board later."""
+        on a tie), each colour's best entry before any colour's second. The
+        tabu colour decides most of a game's score, so a colour's entries score
+        alike: a colour that leads early would otherwise fill the next round
+        with its own entries and put out colours whose games clear the board
+        only later (standard position 1)."""
         ranked = sorted(self.racing, key=lambda e: (-self.best[e], e))
         leaders: dict[int, int] = {}
         for entry in ranked:
