@@ -150,6 +150,11 @@ LONG = {
     "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --out t2.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --out t2.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --positions 1 "
+    "--seed 11 --out p11.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --positions 1 "
+        "--seed 11 --out p11.jsonl"
+    ),
     "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 60 "
     "--positions 2,5,6,9,16-20 --out s4.jsonl": (
         "samegame bench standard --bot nrpa:clock=cpu,starts=4 --time-per-position 0.05 "
