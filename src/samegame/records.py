@@ -90,7 +90,9 @@ def make_record(
     }
 
 
-def _rules(record: dict[str, Any], host: PluginHost) -> Rules:
+def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
+    """The rules a record of the right shape names (``UnknownNameError`` when one
+    needs a plugin that is not loaded, ``ValueError`` when they are impossible)."""
     spec = record["rules"]
     return Rules(
         host.formula(spec["formula"]),
@@ -119,7 +121,7 @@ class Verifier:
             return [wrong]
         assert isinstance(record, dict), "a record of the right shape is an object"
         try:
-            rules = _rules(record, self.host)
+            rules = record_rules(record, self.host)
         except UnknownNameError as error:
             return [f"the record's rules need a plugin that is not loaded: {error}"]
         except ValueError as error:
