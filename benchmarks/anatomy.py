@@ -74,6 +74,8 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
             best = (group.size, number, group.colour, int(move["points"]))
         board = board.remove(group)
     tiles, at_move, colour, points = best
+    # A game without a move has no largest group, so no colour of it.
+    colour_tiles = start_counts[colour] if moves else 0
     total = sum(int(move["points"]) for move in moves)
     return Anatomy(
         source=source,
@@ -83,9 +85,9 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
         largest=tiles,
         at_move=at_move,
         moves=len(moves),
-        colour_tiles=start_counts.get(colour, 0),
-        left_out=start_counts.get(colour, 0) - tiles,
-        left_out_points=rules.points(start_counts.get(colour, 0)) - points,
+        colour_tiles=colour_tiles,
+        left_out=colour_tiles - tiles,
+        left_out_points=rules.points(colour_tiles) - points if moves else 0,
         largest_points=points,
         other_points=total - points,
     )

@@ -93,6 +93,25 @@ def test_a_largest_group_of_the_whole_colour_leaves_nothing_out(tmp_path: Path) 
     assert apart["source"].endswith("r.jsonl:2")
 
 
+def test_a_game_without_a_move_has_no_largest_group(tmp_path: Path) -> None:
+    stuck = BASE | {
+        "width": 2,
+        "height": 1,
+        "colours": 2,
+        "board": ["RG"],
+        "moves": [],
+        "bonus": 0,
+        "remaining": 2,
+        "cleared": False,
+        "score": 0,
+    }
+    result = run("--json", str(write(tmp_path / "r.jsonl", stuck)))
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert (found["largest"], found["colour_tiles"], found["left_out"]) == (0, 0, 0)
+    assert (found["left_out_points"], found["largest_points"], found["left"]) == (0, 0, 2)
+
+
 def test_the_table_sums_what_its_rows_say(tmp_path: Path) -> None:
     result = run(str(write(tmp_path / "r.jsonl", JOINED, APART)))
     assert result.returncode == 0, result.stderr
