@@ -56,6 +56,11 @@ LONG = {
     "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 60 --out r.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 0.05 --out r.jsonl"
     ),
+    "samegame simulate --preset benchmark --bot nrpa:clock=cpu,time=60 --games 16 --workers 2 "
+    "--out fresh.jsonl": (
+        "samegame simulate --preset benchmark --bot nrpa:clock=cpu,time=0.05 --games 2 --workers 2 "
+        "--out fresh.jsonl"
+    ),
     "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 300 --out r300.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu --time-per-position 0.05 --out r300.jsonl"
     ),
