@@ -22,6 +22,7 @@ that does not verify is reported and left out of the totals.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from dataclasses import asdict, dataclass
@@ -55,17 +56,19 @@ class Anatomy:
     other_points: int
 
 
+@functools.cache
+def standard_numbers() -> dict[Board, int]:
+    """Each standard position's number (1-20), by its board; made once."""
+    return {board: number for number, board in enumerate(standard_positions(), start=1)}
+
+
 def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
     """Take a verified record apart (played under ``rules``): replay its moves on
     its board."""
-    rows = record["board"]
-    assert isinstance(rows, list)
-    start: Board = read_board("\n".join(str(row) for row in rows), tiles_required=True)
-    positions = {board: number for number, board in enumerate(standard_positions(), start=1)}
+    start: Board = read_board("\n".join(record["board"]), tiles_required=True)
     start_counts = start.colour_counts()
     board = start
     moves = record["moves"]
-    assert isinstance(moves, list)
     best = (0, 0, 0, 0)  # tiles, move number, colour, points
     for number, move in enumerate(moves, start=1):
         group = board.group_at(parse_cell(move["move"]))
@@ -79,9 +82,9 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
     total = sum(int(move["points"]) for move in moves)
     return Anatomy(
         source=source,
-        position=positions.get(start),
-        score=int(str(record["score"])),
-        left=int(str(record["remaining"])),
+        position=standard_numbers().get(start),
+        score=record["score"],
+        left=record["remaining"],
         largest=tiles,
         at_move=at_move,
         moves=len(moves),
