@@ -10,8 +10,11 @@ of the given files (as ``samegame bench standard --out`` or ``samegame simulate
 --out`` write them) this prints one line: the standard position the board is
 (when it is one), the score, the tiles left, the largest group's tiles and the
 move that removed it, its colour's tiles at the start, how many of them were
-not in it and the points one group of all of them would have added, and the
-points of the largest group and of every other group. The
+not in it and the points one group of all of them would have added, the
+colour's pieces on the board when the group was removed (the sizes of its
+side-connected parts, single tiles too: ``59+1+1`` says two tiles had been
+split off and not joined again), and the points of the largest group and of
+every other group. The
 records are verified first (as ``samegame verify --no-replay-bots``); a record
 that does not verify is reported and left out of the totals.
 
@@ -52,6 +55,7 @@ class Anatomy:
     colour_tiles: int
     left_out: int
     left_out_points: int
+    pieces: tuple[int, ...]
     largest_points: int
     other_points: int
 
@@ -62,6 +66,12 @@ def standard_numbers() -> dict[Board, int]:
     return {board: number for number, board in enumerate(standard_positions(), start=1)}
 
 
+def colour_pieces(board: Board, colour: int) -> tuple[int, ...]:
+    """The sizes of ``colour``'s side-connected parts on ``board``, single tiles
+    included, largest first."""
+    return tuple(sorted((g.size for g in board.iter_groups(1) if g.colour == colour), reverse=True))
+
+
 def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
     """Take a verified record apart (played under ``rules``): replay its moves on
     its board."""
@@ -70,11 +80,13 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
     board = start
     moves = record["moves"]
     best = (0, 0, 0, 0)  # tiles, move number, colour, points
+    pieces: tuple[int, ...] = ()
     for number, move in enumerate(moves, start=1):
         group = board.group_at(parse_cell(move["move"]))
         assert group is not None, "a verified record's moves are groups"
         if group.size > best[0]:
             best = (group.size, number, group.colour, int(move["points"]))
+            pieces = colour_pieces(board, group.colour)
         board = board.remove(group)
     tiles, at_move, colour, points = best
     # A game without a move has no largest group, so no colour of it.
@@ -91,6 +103,7 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
         colour_tiles=colour_tiles,
         left_out=colour_tiles - tiles,
         left_out_points=rules.points(colour_tiles) - points if moves else 0,
+        pieces=pieces,
         largest_points=points,
         other_points=total - points,
     )
@@ -119,7 +132,7 @@ def collect(paths: list[Path]) -> tuple[list[Anatomy], list[str]]:
 
 HEADER = (
     "| record | position | score | tiles left | largest group (move) | its colour's tiles "
-    "| left out (points) | its points | other groups' points |"
+    "| left out (points) | its pieces then | its points | other groups' points |"
 )
 
 
@@ -151,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{a.largest} ({a.at_move} of {a.moves})",
                 str(a.colour_tiles),
                 f"{a.left_out} ({a.left_out_points:,})",
+                "+".join(str(size) for size in a.pieces),
                 f"{a.largest_points:,}",
                 f"{a.other_points:,}",
             )

@@ -82,6 +82,7 @@ def test_a_largest_group_of_the_whole_colour_leaves_nothing_out(tmp_path: Path) 
         "colour_tiles": 4,
         "left_out": 0,
         "left_out_points": 0,
+        "pieces": [4],
         "largest_points": 4,
         "other_points": 0,
     }
@@ -89,6 +90,7 @@ def test_a_largest_group_of_the_whole_colour_leaves_nothing_out(tmp_path: Path) 
     assert apart["at_move"] == 1
     assert apart["left_out"] == 2
     assert apart["left_out_points"] == 4  # one group of 4 reds: (4-2)^2 - 0
+    assert apart["pieces"] == [2, 2]  # the two red columns, apart
     assert joined["source"].endswith("r.jsonl:1")
     assert apart["source"].endswith("r.jsonl:2")
 
@@ -117,7 +119,8 @@ def test_the_table_sums_what_its_rows_say(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     header, rule, *rows, total = lines
-    assert header.count("|") == rule.count("|") == rows[0].count("|") == 10
+    assert header.count("|") == rule.count("|") == rows[0].count("|") == 11
+    assert [row.split(" | ")[7] for row in rows] == ["4", "2+2"]
     assert total == (
         "2 records: score 2,004; tiles left out of the largest group 2 (4 points); "
         "the other groups' points 0 a game"
@@ -178,3 +181,7 @@ def test_a_standard_position_is_named(tmp_path: Path, number: int) -> None:
     assert found["left_out"] == found["colour_tiles"] - found["largest"] >= 0
     total = sum(move["points"] for move in record["moves"])
     assert found["largest_points"] + found["other_points"] == total
+    # The pieces are the colour's parts when the group came off: the group first.
+    assert found["pieces"][0] == found["largest"]
+    assert found["pieces"] == sorted(found["pieces"], reverse=True)
+    assert sum(found["pieces"]) <= found["colour_tiles"]
