@@ -170,6 +170,16 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,colours=5,margin=3,restart=resume,"
         "race=halving,starts=1 --time-per-position 0.05 --positions 7,10-15,1,3,4,8 --out x300.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --positions 9,2 "
+    "--seed 1 --out seed1.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --positions 9,2 "
+        "--seed 1 --out seed1.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,starts=4 --time-per-position 300 "
+    "--positions 2,5,6,9,16-20 --out s4x300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,starts=4 --time-per-position 0.05 "
+        "--positions 2,5,6,9,16-20 --out s4x300.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
