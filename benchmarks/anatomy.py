@@ -80,13 +80,13 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
     board = start
     moves = record["moves"]
     best = (0, 0, 0, 0)  # tiles, move number, colour, points
-    pieces: tuple[int, ...] = ()
+    before = board  # the board the largest group was removed from
     for number, move in enumerate(moves, start=1):
         group = board.group_at(parse_cell(move["move"]))
         assert group is not None, "a verified record's moves are groups"
         if group.size > best[0]:
             best = (group.size, number, group.colour, int(move["points"]))
-            pieces = colour_pieces(board, group.colour)
+            before = board
         board = board.remove(group)
     tiles, at_move, colour, points = best
     # A game without a move has no largest group, so no colour of it.
@@ -103,7 +103,7 @@ def anatomy(record: dict[str, Any], rules: Rules, source: str) -> Anatomy:
         colour_tiles=colour_tiles,
         left_out=colour_tiles - tiles,
         left_out_points=rules.points(colour_tiles) - points if moves else 0,
-        pieces=pieces,
+        pieces=colour_pieces(before, colour) if moves else (),
         largest_points=points,
         other_points=total - points,
     )
