@@ -50,12 +50,12 @@ def _setup(seed: int, rules: Rules) -> tuple[Any, Any, Any, Any]:
     return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask
 
 
-def _fresh_tree(state: Any, krules: Any, level: int, mask: Any) -> Any:
+def _fresh_tree(state: Any, krules: Any, level: int, mask: Any, soft: bool = False) -> Any:
     from samegame.kernel.groups import count_tiles
     from samegame.kernel.search.nrpa import new_tree
 
     return new_tree(
-        state.shape[0], count_tiles(state, krules.height), krules.min_group, level, mask
+        state.shape[0], count_tiles(state, krules.height), krules.min_group, level, mask, soft
     )
 
 
@@ -63,7 +63,7 @@ def _fresh_tree(state: Any, krules: Any, level: int, mask: Any) -> Any:
 @given(
     seed=st.integers(0, 10_000),
     level=st.integers(1, 3),
-    kind=st.sampled_from([0, 1, 2]),
+    kind=st.sampled_from([0, 1, 2, 3]),
     rules=st.sampled_from(range(len(RULES))),
     steps=st.lists(st.integers(1, 30), min_size=1, max_size=12),
     by_tiles=st.booleans(),
@@ -82,10 +82,11 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     control = np.zeros(2, dtype=np.int64)
     args = (keys, mask, kind, tabu, level, iterations, 1.0)
     ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
-    score, made = nrpa(state, krules, 0, seed_state(seed), *args, control, out, none, ids)
+    soft = float(np.exp(-2.0))  # kind 3, soft playouts: a mild bias
+    score, made = nrpa(state, krules, 0, seed_state(seed), *args, control, out, none, ids, soft)
     expected = (score, list(out[:made]), int(control[1]))
 
-    tree = _fresh_tree(state, krules, level, mask)
+    tree = _fresh_tree(state, krules, level, mask, kind == 3)
     rng = seed_state(seed)
     stops = np.zeros(3, dtype=np.int64)
     again = np.empty(state.shape[0], dtype=np.int32)
@@ -93,7 +94,9 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     for step in [*steps, 10**9]:
         stops[0] = 0
         stops[2] = stops[1] + step
-        score, made, paused = nrpa_run(tree, state, krules, 0, rng, *args, stops, again, none, ids)
+        score, made, paused = nrpa_run(
+            tree, state, krules, 0, rng, *args, stops, again, none, ids, soft
+        )
         if not paused:
             break
         pauses += 1

@@ -46,9 +46,10 @@ def kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
     return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask, 0
 
 
-@pytest.mark.parametrize("kind", [0, 1, 2])
+@pytest.mark.parametrize("kind", [0, 1, 2, 3])
 @pytest.mark.parametrize("rules", RULES, ids=["standard", "pairs-leftover", "sum-min1"])
 def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
+    """Every filter, soft playouts (kind 3, their factors recorded) too."""
     from samegame.kernel.groups import count_colours
     from samegame.kernel.playout import Record, playout, replay
     from samegame.kernel.policy import Policy
@@ -61,13 +62,15 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
         n = state.shape[0]
         tabu = engine.tabu_colour(state) if kind else 0
         exps = np.exp(np.random.default_rng(seed).normal(size=int(mask) + 1))
-        policy = Policy(kind, tabu, keys, mask, exps)
+        # A mild bias, so that soft playouts do play the tabu colour early.
+        policy = Policy(kind, tabu, keys, mask, exps, None, float(np.exp(-1.0)))
         records = [
             Record(
                 np.zeros(n, dtype=np.int32),
                 np.zeros(n * n, dtype=np.int64),
                 np.zeros(n + 1, dtype=np.int64),
                 np.zeros(n, dtype=np.int64),
+                np.zeros(n * n if kind == 3 else 0, dtype=np.float64),
             )
             for _ in range(2)
         ]
@@ -91,6 +94,9 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
             )
         assert np.array_equal(records[1].offsets[:steps], records[0].offsets[:steps])
         assert np.array_equal(records[1].codes[:width], records[0].codes[:width])
+        assert np.array_equal(records[1].factors[:width], records[0].factors[:width])
+        if kind == 3:
+            assert set(records[0].factors[:width].tolist()) <= {1.0, float(np.exp(-1.0))}
 
 
 def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
@@ -107,6 +113,7 @@ def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
         np.zeros(n * n, dtype=np.int64),
         np.zeros(n + 1, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
+        np.zeros(0, dtype=np.float64),
     )
     policy = Policy(0, 0, keys, mask, np.ones(int(mask) + 1))
     empty_cell = np.array([state.shape[0] - 1], dtype=np.int32)  # a sentinel, never a group

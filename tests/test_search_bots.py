@@ -49,6 +49,8 @@ FIXED = [
     "nrpa:level=2,iterations=5,policy=random",
     "nrpa:level=3,iterations=3,workers=2",
     "nrpa:level=1,iterations=20,workers=3,policy=tabu",
+    "nrpa:level=2,iterations=5,policy=soft,bias=1",
+    "nrpa:level=3,iterations=3,workers=2,policy=soft,bias=2",
     "beam:width=6",
     "beam:width=3,evaluation=colours",
     "beam:width=4,evaluation=mixed",
@@ -282,6 +284,9 @@ def test_option_defaults_and_fixed_budgets() -> None:
     assert nrpa_spec({"time": "1.5", "clock": "cpu", "workers": "2"}).clock is Clock.CPU
     assert nrpa_spec({"workers": "2"}).lanes == 2
     assert nrpa_spec({"workers": "2", "parallel": "root"}).processes == 2
+    assert default.bias == 8.0
+    assert nrpa_spec({"policy": "SOFT", "bias": "2.5"}).bias == 2.5
+    assert nrpa_spec({"policy": "mixed"}).policy is Policy.MIXED
     assert beam_spec({}).seconds == 10.0
     assert beam_spec({"width": "32"}) == SearchSpec(
         Algorithm.BEAM, width=32, evaluation=Evaluation.GROUPS, seconds=None, runs=None
@@ -303,6 +308,14 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ("nmcs:clock=sun", "clock must be one of wall, cpu"),
         ("nrpa:parallel=leaf", "parallel must be one of policy, root"),
         ("nmcs:parallel=root", "bot nmcs has no option parallel"),
+        ("nmcs:policy=soft", "policy must be one of random, tabu, selective, not 'soft'"),
+        ("nrpa:policy=gentle", "policy must be one of random, tabu, selective, soft, mixed"),
+        ("nrpa:bias=4", "bias needs policy=soft or policy=mixed"),
+        ("nrpa:policy=selective,bias=4", "bias needs policy=soft or policy=mixed"),
+        ("nrpa:policy=soft,bias=31", "bias must be a number from 0 to 30, not '31'"),
+        ("nrpa:policy=mixed,bias=nan", "bias must be a number from 0 to 30, not 'nan'"),
+        ("nrpa:policy=soft,bias=-1", "bias must be a number from 0 to 30"),
+        ("nmcs:bias=4", "bot nmcs has no option bias"),
     ],
 )
 def test_bad_options_are_refused_in_one_sentence(text: str, fragment: str) -> None:

@@ -65,6 +65,8 @@ class _Spy:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
         self.calls: list[tuple[int, int]] = []
+        # Each call's playout filter (the kernel's kind).
+        self.kinds: list[int] = []
         self.warm: list[list[int] | None] = []
         # Whether each call resumed a search stopped before (``restart=resume``).
         self.resumed: list[bool] = []
@@ -79,11 +81,15 @@ class _Spy:
             controls: Any,
             width: int,
             tabu: int,
+            kind: int,
             warm: Any = None,
             tree: Any = None,
         ) -> Any:
             cpu, wall = time.process_time(), time.time()
-            score, moves, stopped = original(job, spec, rngs, controls, width, tabu, warm, tree)
+            score, moves, stopped = original(
+                job, spec, rngs, controls, width, tabu, kind, warm, tree
+            )
+            self.kinds.append(kind)
             self.seconds.append((time.process_time() - cpu, time.time() - wall))
             self.calls.append((tabu, score))
             self.warm.append(None if warm is None else list(warm))
@@ -515,3 +521,87 @@ def test_the_margin_option_and_its_errors() -> None:
             nrpa_spec({"margin": bad})
     with pytest.raises(ValueError, match="a colour margin is at least 0 tiles"):
         SearchSpec(Algorithm.NRPA, level=1, margin=-1)
+
+
+def test_mixed_entries_alternate_selective_and_soft(
+    monkeypatch: pytest.MonkeyPatch, resumed: Any
+) -> None:
+    board = random_board(7, 8, 8, 4)
+    spy = _Spy(monkeypatch, limit=6)
+    options = {"time": "600", "starts": "2", "colours": "2", "margin": "1300"}
+    options |= {"race": "equal", "level": "2", "iterations": "3", "policy": "mixed"}
+    result = engine.search(nrpa_spec(options), board, STANDARD, 0, 7)
+    order = engine.colours_by_tiles(to_kernel(board))[:2]
+    # Each colour's two entries: selective (2), then soft (3).
+    assert [tabu for tabu, _ in spy.calls[:4]] == [order[0], order[0], order[1], order[1]]
+    assert spy.kinds[:4] == [2, 3, 2, 3]
+    # After the race the best entry goes on with its own filter, from its game
+    # only when the game was found with that filter.
+    best = max(range(4), key=lambda i: (spy.calls[i][1], -i))
+    assert spy.kinds[4:] == [spy.kinds[best]] * 2
+    assert spy.warm[4] is not None
+    assert result.score == max(score for _, score in spy.calls)
+
+
+def test_soft_playouts_with_the_largest_bias_are_selective_ones() -> None:
+    """A bias of 30 (a factor of 10^-13) draws a tabu group that is not the
+    whole colour practically never: a level-1 search makes the same game."""
+    for seed in range(3):
+        board = random_board(seed, 8, 8, 4)
+        games = [
+            engine.search(
+                SearchSpec(Algorithm.NRPA, level=1, iterations=40, policy=policy, bias=30.0),
+                board,
+                STANDARD,
+                0,
+                seed,
+            )
+            for policy in (Policy.SELECTIVE, Policy.SOFT)
+        ]
+        assert (games[0].score, games[0].moves) == (games[1].score, games[1].moves)
+
+
+def test_soft_playouts_play_the_tabu_colour_early_with_a_small_bias() -> None:
+    """With a bias of 0 the tabu colour is no longer kept back: over a few
+    games some group of it comes off while other tiles of it are left."""
+    import numpy as np
+
+    from samegame.kernel.groups import count_colours
+    from samegame.kernel.playout import moves_record, playout
+    from samegame.kernel.policy import SOFT
+    from samegame.kernel.policy import Policy as KernelPolicy
+    from samegame.kernel.rng import seed_state
+    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.scratch import new_scratch
+    from samegame.kernel.state import index_cell
+
+    early = {0.0: 0, 30.0: 0}
+    for bias in early:
+        for seed in range(10):
+            board = random_board(seed, 8, 8, 4)
+            state = to_kernel(board)
+            tabu = engine.tabu_colour(state)
+            rules = KernelRules.from_rules(STANDARD, board.width, board.height)
+            policy = KernelPolicy(
+                SOFT, tabu, None, np.uint64(0), np.empty(0), None, float(np.exp(-bias))
+            )
+            grid, counts = state.copy(), count_colours(state)
+            record = moves_record(np.empty(state.shape[0], dtype=np.int32))
+            made = playout(
+                grid, rules, seed_state(seed), policy, counts, new_scratch(state.shape[0]), record
+            )[1]
+            # Replay the moves: did a group of the tabu colour (stored as colour
+            # + 1) come off while more of its tiles were left and another
+            # colour had a group (so it was not the only kind of move left)?
+            left = board
+            for anchor in record.moves[:made]:
+                group = left.group_at(index_cell(board.height, int(anchor)))
+                assert group is not None
+                colour = group.colour
+                split = colour == tabu - 1 and group.size < left.colour_counts()[colour]
+                if split and any(other.colour != colour for other in left.groups()):
+                    early[bias] += 1
+                    break
+                left = left.remove(group)
+    assert early[30.0] == 0
+    assert early[0.0] >= 5

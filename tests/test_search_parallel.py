@@ -65,9 +65,18 @@ def compiled() -> None:
     ],
 )
 @pytest.mark.parametrize("by_tiles", [False, True])
+@pytest.mark.parametrize("kind", [2, 3])
 def test_one_lane_is_nrpa(
-    level: int, iterations: int, board: str, rules: Rules, base: int, seed: int, by_tiles: bool
+    level: int,
+    iterations: int,
+    board: str,
+    rules: Rules,
+    base: int,
+    seed: int,
+    by_tiles: bool,
+    kind: int,
 ) -> None:
+    """Selective playouts (kind 2) and soft ones (kind 3, a mild bias)."""
     from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
     from samegame.kernel.search.shared_nrpa import shared_nrpa
@@ -76,14 +85,24 @@ def test_one_lane_is_nrpa(
     state, krules, keys, mask, tabu = _kernel_args(chosen, rules)
     outs = [np.empty(state.shape[0], dtype=np.int32) for _ in range(2)]
     controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
-    args = (keys, mask, 2, tabu, level, iterations, 1.0)
+    args = (keys, mask, kind, tabu, level, iterations, 1.0)
     none = np.empty(0, dtype=np.int32)
     ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
+    soft = float(np.exp(-2.0))
     score, made = nrpa(
-        state, krules, base, seed_state(seed), *args, controls[0], outs[0], none, ids
+        state, krules, base, seed_state(seed), *args, controls[0], outs[0], none, ids, soft
     )
     shared = shared_nrpa(
-        state, krules, base, [seed_state(seed)], *args, [controls[1]], outs[1], none, by_tiles
+        state,
+        krules,
+        base,
+        [seed_state(seed)],
+        *args,
+        [controls[1]],
+        outs[1],
+        none,
+        by_tiles,
+        soft,
     )
     assert shared == (score, made)
     assert list(outs[1][:made]) == list(outs[0][:made])

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles, legal_groups
-from samegame.kernel.policy import ALL, draw, select_candidates, uniform_policy
+from samegame.kernel.policy import ALL, draw, factor, select_candidates, uniform_policy
 from samegame.kernel.remove import remove_group
 from samegame.kernel.rng import below
 from samegame.kernel.rules import settle
@@ -38,12 +38,15 @@ class Record(NamedTuple):
     ``moves`` (int32) while it has room. When ``codes`` (int64) is not empty, step
     ``t``'s candidate codes go to ``codes[offsets[t]:offsets[t + 1]]`` and the
     position of the one played among them to ``chosen[t]`` (``offsets`` and
-    ``chosen`` int64): what NRPA's adaptation needs, so it never replays a game."""
+    ``chosen`` int64): what NRPA's adaptation needs, so it never replays a game.
+    When ``factors`` (float64) is not empty too, each candidate's ``SOFT`` factor
+    goes there beside its code (``policy.factor``)."""
 
     moves: npt.NDArray[np.int32]
     codes: npt.NDArray[np.int64]
     offsets: npt.NDArray[np.int64]
     chosen: npt.NDArray[np.int64]
+    factors: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
@@ -60,7 +63,7 @@ def reset_ids(ids):
 def moves_record(moves):
     """A record that keeps the anchors played in ``moves`` and nothing else."""
     none = np.empty(0, dtype=np.int64)
-    return Record(moves, none, none, none)
+    return Record(moves, none, none, none, np.empty(0, dtype=np.float64))
 
 
 @njit(cache=True, nogil=True)
@@ -81,8 +84,10 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     codes, cand = scratch.codes, scratch.cand
     keys, mask, ids = policy.keys, policy.mask, policy.ids
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    factors = record.factors
     reset_ids(ids)
     recording = rec_codes.shape[0] > 0
+    weighing = recording and factors.shape[0] > 0
     plain = policy.kind == ALL and policy.exps.shape[0] == 0 and not recording
     room = played.shape[0]
     score = np.int64(0)
@@ -101,10 +106,13 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
             g = below(rng, count)
         else:
             n = select_candidates(count, grid, policy, counts, scratch)
-            pick = draw(n, policy, rng, scratch)
+            pick = draw(n, grid, counts, policy, rng, scratch)
             if recording:
                 for c in range(n):
                     rec_codes[offset + c] = codes[cand[c]]
+                if weighing:
+                    for c in range(n):
+                        factors[offset + c] = factor(cand[c], grid, counts, policy, scratch)
                 chosen[made] = pick
                 offset += n
                 offsets[made + 1] = offset
@@ -134,6 +142,7 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
     codes, cand = scratch.codes, scratch.cand
     keys, mask, ids = policy.keys, policy.mask, policy.ids
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
+    factors = record.factors
     reset_ids(ids)
     score = np.int64(0)
     made = 0
@@ -154,6 +163,9 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
             break
         for c in range(n):
             rec_codes[offset + c] = codes[cand[c]]
+        if factors.shape[0] > 0:
+            for c in range(n):
+                factors[offset + c] = factor(cand[c], grid, counts, policy, scratch)
         chosen[made] = pick
         offset += n
         offsets[made + 1] = offset

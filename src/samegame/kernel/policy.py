@@ -11,6 +11,12 @@ SameGame literature, applied to the legal groups of a position:
 - ``SELECTIVE``: as ``TABU``, and also no group whose removal leaves exactly one
   tile of its colour (that tile could never be removed, so the board could not
   be cleared); when that leaves nothing, the ``TABU`` candidates.
+- ``SOFT``: as ``SELECTIVE`` for the other colours, but the tabu colour's groups
+  stay candidates: those that are not the whole colour are drawn with their
+  weight times ``policy.soft`` (a factor below 1, ``exp(-bias)``: Generalized
+  NRPA's bias, Cazenave 2020), so a playout plays them rarely and NRPA can learn
+  the few that pay. The factor of each candidate (``factor``) is recorded with
+  its code, and adaptation takes the same biased probabilities.
 
 **The draw** (``draw``): uniform among the candidates (``below``, as
 ``StableRandom.below``), or, when the policy has weights, with probability
@@ -44,6 +50,7 @@ from samegame.kernel.rng import below, next64
 ALL = 0
 TABU = 1
 SELECTIVE = 2
+SOFT = 3
 
 UNIT = 1.0 / 9007199254740992.0  # 2**-53
 S11 = np.uint64(11)
@@ -57,7 +64,8 @@ class Policy(NamedTuple):
     a uniform draw); ``ids`` (uint16, the state's length; None: codes by cells):
     the playout's tile identities, with which a move code hashes the group's
     tiles as they stood at the playout's start instead of the cells they cover
-    now (see "Move codes" above)."""
+    now (see "Move codes" above); ``soft``: the factor of ``SOFT`` (1.0
+    otherwise)."""
 
     kind: int
     tabu: int
@@ -65,12 +73,13 @@ class Policy(NamedTuple):
     mask: np.uint64
     exps: npt.NDArray[np.float64]
     ids: npt.NDArray[np.uint16] | None = None
+    soft: float = 1.0
 
 
 @njit(cache=True, nogil=True)
 def uniform_policy(kind, tabu):
     """The policy that draws uniformly among the candidates of ``kind``."""
-    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64), None)
+    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64), None, 1.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -80,6 +89,27 @@ def select_candidates(count, grid, policy, counts, scratch):
     one when ``count`` is). ``counts[c]`` is the tiles of colour ``c`` left."""
     anchors, sizes, cand = scratch.anchors, scratch.sizes, scratch.cand
     kind, tabu = policy.kind, policy.tabu
+    if kind == SOFT and tabu > 0:
+        # SELECTIVE's candidates (all groups when it has none), and with them
+        # every group of the tabu colour, which ``factor`` weighs down.
+        whole = counts[tabu]
+        strict = False
+        for g in range(count):
+            colour = grid[anchors[g]]
+            if colour == tabu:
+                if sizes[g] == whole:
+                    strict = True
+                    break
+            elif counts[colour] - sizes[g] != 1:
+                strict = True
+                break
+        n = 0
+        for g in range(count):
+            colour = grid[anchors[g]]
+            if colour == tabu or not strict or counts[colour] - sizes[g] != 1:
+                cand[n] = g
+                n += 1
+        return n
     if kind != ALL and tabu > 0:
         whole = counts[tabu]
         n = 0
@@ -106,6 +136,17 @@ def select_candidates(count, grid, policy, counts, scratch):
     return count
 
 
+@njit(cache=True, nogil=True, inline="always")
+def factor(g, grid, counts, policy, scratch):
+    """The factor by which ``SOFT`` scales the weight of group ``g`` (an index
+    into ``scratch.anchors``/``sizes``): ``policy.soft`` for a group of the tabu
+    colour that is not the whole colour (``counts`` its tiles left), else 1."""
+    colour = grid[scratch.anchors[g]]
+    if colour == policy.tabu and scratch.sizes[g] != counts[colour]:
+        return policy.soft
+    return 1.0
+
+
 @njit(cache=True, nogil=True)
 def uniform(rng):
     """A uniform float in [0, 1) with 53 random bits (as ``StableRandom.random``)."""
@@ -113,17 +154,26 @@ def uniform(rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def draw(n, policy, rng, scratch):
+def draw(n, grid, counts, policy, rng, scratch):
     """The position (0 .. n-1) of the candidate drawn among the first ``n`` of
-    ``scratch.cand``: uniformly, or by the policy's weights."""
+    ``scratch.cand``: uniformly, or by the policy's weights (for ``SOFT`` each
+    times its ``factor``; ``grid`` and ``counts`` are the position's)."""
     exps = policy.exps
-    if exps.shape[0] == 0:
+    soft = policy.kind == SOFT
+    if exps.shape[0] == 0 and not soft:
         return below(rng, n)
     codes, cand, probs = scratch.codes, scratch.cand, scratch.probs
     total = 0.0
-    for c in range(n):
-        total += exps[codes[cand[c]]]
-        probs[c] = total
+    if soft:
+        weighted = exps.shape[0] > 0
+        for c in range(n):
+            weight = exps[codes[cand[c]]] if weighted else 1.0
+            total += weight * factor(cand[c], grid, counts, policy, scratch)
+            probs[c] = total
+    else:
+        for c in range(n):
+            total += exps[codes[cand[c]]]
+            probs[c] = total
     r = uniform(rng) * total
     for c in range(n - 1):
         if r < probs[c]:

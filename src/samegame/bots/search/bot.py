@@ -33,7 +33,11 @@ Options (``--bot nrpa:level=3,time=60``):
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
   with ``time`` a cap);
 - ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
-  ``policy`` (``random``, ``tabu`` or ``selective``, default ``selective``),
+  ``policy`` (``random``, ``tabu``, ``selective``, ``soft`` or ``mixed``, default
+  ``selective``; ``soft``: as ``selective``, but the tabu colour's groups that
+  are not the whole colour are drawn rarely instead of never; ``mixed``: a
+  colour's race entries alternate ``selective`` and ``soft``), ``bias`` (with
+  ``soft`` or ``mixed``: how much rarer, as a lower weight, 0-30, default 8),
   ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
   search on ``workers`` threads adapting one policy; ``root``, independent
   searches in processes, the best kept), ``restart`` (``resume``, the
@@ -63,6 +67,8 @@ from typing import TypeVar
 from samegame.board import MAX_HEIGHT, Board
 from samegame.bots.api import BotOptionError, GameView, check_options, int_option
 from samegame.bots.search.engine import (
+    DEFAULT_BIAS,
+    MAX_BIAS,
     MAX_WIDTH,
     Algorithm,
     Clock,
@@ -186,6 +192,8 @@ NRPA_STARTS = 2
 # Move codes name the tiles of a group, not the cells it covers (docs/search.md,
 # "Issue 10, seventh round").
 NRPA_CODES = Codes.TILES
+NRPA_POLICY = Policy.SELECTIVE
+NMCS_POLICIES = (Policy.RANDOM, Policy.TABU, Policy.SELECTIVE)
 
 
 NMCS_OPTIONS = (
@@ -214,8 +222,28 @@ NRPA_OPTIONS = (
     "starts",
     "restart",
     "codes",
+    "bias",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
+
+
+def _bias(options: Mapping[str, str]) -> float:
+    """``bias`` (a decimal, 0 to MAX_BIAS; only with ``policy`` ``soft`` or
+    ``mixed``, where it matters)."""
+    text = options.get("bias")
+    if text is None:
+        return DEFAULT_BIAS
+    if options.get("policy", NRPA_POLICY.value).lower() not in (Policy.SOFT, Policy.MIXED):
+        raise BotOptionError("bot option bias needs policy=soft or policy=mixed")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= MAX_BIAS:
+        raise BotOptionError(
+            f"bot option bias must be a number from 0 to {MAX_BIAS:g}, not '{text}'"
+        )
+    return value
 
 
 def _clock(options: Mapping[str, str]) -> Clock:
@@ -230,7 +258,7 @@ def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
     return SearchSpec(
         Algorithm.NMCS,
         level=int_option(options, "level", 2, 1, 5),
-        policy=choice_option(options, "policy", tuple(Policy), Policy.TABU),
+        policy=choice_option(options, "policy", NMCS_POLICIES, Policy.TABU),
         seconds=seconds,
         clock=_clock(options),
         runs=runs,
@@ -250,7 +278,8 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         Algorithm.NRPA,
         level=int_option(options, "level", 4, 1, 5),
         iterations=int_option(options, "iterations", 100, 1, 100_000),
-        policy=choice_option(options, "policy", tuple(Policy), Policy.SELECTIVE),
+        policy=choice_option(options, "policy", tuple(Policy), NRPA_POLICY),
+        bias=_bias(options),
         seconds=seconds,
         clock=_clock(options),
         runs=1 if seconds is None else None,
@@ -302,7 +331,7 @@ NRPA = BotFactory(
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
     "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
-    "restart, codes)",
+    "restart, codes, bias)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

@@ -76,6 +76,12 @@ for (each worker stops at the deadline itself; this covers sending the result)."
 MAX_WIDTH = 32768
 """The widest beam (memory grows with the width: about 2 KB per unit on 15x15)."""
 
+# Soft playouts (docs/search.md, "Issue 10, tenth round"): a group of the tabu
+# colour that is not the whole colour has its weight lowered by DEFAULT_BIAS,
+# a factor of about 1/3000; MAX_BIAS makes it about 10^-13, never in practice.
+DEFAULT_BIAS = 8.0
+MAX_BIAS = 30.0
+
 
 class Algorithm(StrEnum):
     NMCS = "nmcs"
@@ -92,11 +98,18 @@ class Clock(StrEnum):
 
 
 class Policy(StrEnum):
-    """Playout policies (candidate filters of ``samegame.kernel.policy``)."""
+    """Playout policies (candidate filters of ``samegame.kernel.policy``). ``soft``
+    (NRPA): as ``selective``, but the tabu colour's groups that are not the whole
+    colour are drawn with a bias (``SearchSpec.bias``) instead of never;
+    ``mixed`` (NRPA): a colour's race entries alternate ``selective`` and
+    ``soft``, the first ``selective`` (with one entry per colour, ``selective``
+    only)."""
 
     RANDOM = "random"
     TABU = "tabu"
     SELECTIVE = "selective"
+    SOFT = "soft"
+    MIXED = "mixed"
 
 
 class Parallel(StrEnum):
@@ -151,7 +164,8 @@ class Evaluation(StrEnum):
     MIXED = "mixed"
 
 
-_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2}
+_POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2, Policy.SOFT: 3}
+SOFT_KIND = 3
 _EVALUATION_KIND = {Evaluation.COLOURS: 0, Evaluation.GROUPS: 1, Evaluation.MIXED: 2}
 
 
@@ -179,7 +193,10 @@ class SearchSpec:
     entries; every search of the race begins from nothing, and with
     ``restart`` ``resume`` one that its slice stopped goes on where it stopped).
     ``restart`` (NRPA): how the searches after the race begin (``Restart``).
-    ``codes`` (NRPA): what a move code names (``Codes``)."""
+    ``codes`` (NRPA): what a move code names (``Codes``).
+    ``bias`` (NRPA with the ``soft`` or ``mixed`` policy): how much less likely a
+    soft playout draws a group of the tabu colour that is not the whole colour,
+    as a lower weight (a factor ``exp(-bias)``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -198,6 +215,7 @@ class SearchSpec:
     race: RaceKind = RaceKind.EQUAL
     starts: int = 1
     codes: Codes = Codes.CELLS
+    bias: float = DEFAULT_BIAS
 
     def __post_init__(self) -> None:
         counts = (self.level, self.iterations, self.width, self.workers, self.starts)
@@ -221,6 +239,10 @@ class SearchSpec:
             raise ValueError("only NRPA shares a policy between workers")
         if self.codes is not Codes.CELLS and self.algorithm is not Algorithm.NRPA:
             raise ValueError("only NRPA has move codes")
+        if self.policy in (Policy.SOFT, Policy.MIXED) and self.algorithm is not Algorithm.NRPA:
+            raise ValueError("only NRPA has soft playouts")
+        if not 0.0 <= self.bias <= MAX_BIAS:
+            raise ValueError(f"a soft playout's bias is 0 to {MAX_BIAS:g}, not {self.bias}")
 
     @property
     def lanes(self) -> int:
@@ -413,6 +435,21 @@ def tabu_order(state: npt.NDArray[np.uint8], spec: SearchSpec) -> list[int]:
     return order or [0]
 
 
+def entry_kind(spec: SearchSpec, entry: int) -> int:
+    """The playout filter (``samegame.kernel.policy``'s kind) of race entry
+    ``entry``: the spec's policy, or with ``mixed`` ``selective`` and ``soft`` in
+    turn through each colour's entries (``_Race`` numbers a colour's
+    ``starts`` entries one after another).
+
+    >>> spec = SearchSpec(Algorithm.NRPA, policy=Policy.MIXED, starts=2, runs=None, seconds=1)
+    >>> [entry_kind(spec, e) for e in range(4)]
+    [2, 3, 2, 3]
+    """
+    if spec.policy is Policy.MIXED:
+        return SOFT_KIND if entry % spec.starts % 2 == 1 else _POLICY_KIND[Policy.SELECTIVE]
+    return _POLICY_KIND[spec.policy]
+
+
 def run_job(job: _Job) -> _Outcome:
     """Run one worker's searches: restarts within the time budget, or the fixed
     number of complete searches (see the module docstring)."""
@@ -438,7 +475,8 @@ def run_job(job: _Job) -> _Outcome:
         seed_state(worker_seed(job.seed, i)) for i in range(1, spec.lanes)
     ]
     control = controls[0]
-    best: tuple[int, npt.NDArray[np.int32], int] | None = None
+    # The best game: score, moves, tabu colour and playout filter.
+    best: tuple[int, npt.NDArray[np.int32], int, int] | None = None
     # The searches stopped at the end of their slice, by race entry (``resume``).
     paused: dict[int, Any] = {}
     runs = 0
@@ -447,6 +485,7 @@ def run_job(job: _Job) -> _Outcome:
     try:
         while True:
             entry, tabu, share = race.next()
+            kind = entry_kind(spec, entry)
             warm = None
             tree = paused.pop(entry, None)
             # The race's searches begin from nothing (or go on where they
@@ -455,15 +494,17 @@ def run_job(job: _Job) -> _Outcome:
             # race begin from the best game of their colour.
             after_race = share is None
             if spec.restart is not Restart.FRESH and after_race and best is not None:
-                warm = best[1] if best[2] == tabu else None
+                warm = best[1] if best[2:] == (tabu, kind) else None
             if share is not None:
                 budget.begin_slice(share)
-            score, moves, stopped = _run_once(job, spec, rngs, controls, width, tabu, warm, tree)
+            score, moves, stopped = _run_once(
+                job, spec, rngs, controls, width, tabu, kind, warm, tree
+            )
             if stopped is not None and spec.restart is Restart.RESUME:
                 paused[entry] = stopped
             runs += 1
             if best is None or score > best[0]:
-                best = (score, moves, tabu)
+                best = (score, moves, tabu, kind)
             race.report(entry, score)
             if share is not None and not budget.end_slice():
                 break
@@ -682,10 +723,12 @@ def _run_once(
     controls: list[npt.NDArray[np.int64]],
     width: int,
     tabu: int,
+    kind: int,
     warm: npt.NDArray[np.int32] | None = None,
     tree: Any = None,
 ) -> tuple[int, npt.NDArray[np.int32], Any]:
-    """One search of ``spec`` from the job's position; returns its best score and
+    """One search of ``spec`` from the job's position, its playouts filtered by
+    ``kind`` (``entry_kind``) around the ``tabu`` colour; returns its best score and
     moves, and for an NRPA search that a stop ended early what it needs to go on
     (its tree, see ``nrpa_run``, or its ``SharedSearch``), which resumes the
     search when passed back as ``tree`` (``warm`` is then ignored)."""
@@ -702,7 +745,7 @@ def _run_once(
     state, rules = job.state, job.rules
     out = np.empty(state.shape[0], dtype=np.int32)
     keys = cell_keys(state.shape[0])
-    kind = _POLICY_KIND[spec.policy]
+    soft = math.exp(-spec.bias)
     result: Any
     stopped = None
     mask = np.uint64((1 << TABLE_BITS) - 1)
@@ -725,6 +768,7 @@ def _run_once(
                 controls,
                 games,
                 spec.codes is Codes.TILES,
+                soft,
             )
         tree.run()
         result = tree.best_game(out)
@@ -732,7 +776,9 @@ def _run_once(
     elif spec.algorithm is Algorithm.NRPA:
         if tree is None:
             tiles = count_tiles(state, rules.height)
-            tree = new_tree(state.shape[0], tiles, rules.min_group, spec.level, mask)
+            tree = new_tree(
+                state.shape[0], tiles, rules.min_group, spec.level, mask, kind == SOFT_KIND
+            )
         result = nrpa_run(
             tree,
             state,
@@ -750,6 +796,7 @@ def _run_once(
             out,
             games,
             np.empty(state.shape[0], dtype=np.uint16) if spec.codes is Codes.TILES else None,
+            soft,
         )
         stopped = tree if result[2] else None
     elif spec.algorithm is Algorithm.NMCS:

@@ -36,7 +36,7 @@ from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
 from samegame.kernel.playout import Record, playout, replay
-from samegame.kernel.policy import Policy
+from samegame.kernel.policy import SOFT, Policy
 from samegame.kernel.rules import settle
 from samegame.kernel.scratch import new_scratch
 
@@ -63,7 +63,8 @@ class Tree(NamedTuple):
     ``seen``/``tick`` are ``adapt``'s scratch; ``start[l]`` is the best score
     the next call at level ``l`` begins with (``LOWEST``: none), and ``at[l]``
     the iteration at which it resumes a paused call (-1: it begins afresh; see
-    ``nrpa_level``)."""
+    ``nrpa_level``). ``factors[l]`` holds the ``SOFT`` factor of each code of
+    slot ``l`` (no columns when the playouts are not ``SOFT``)."""
 
     weights: npt.NDArray[np.float64]
     exps: npt.NDArray[np.float64]
@@ -81,10 +82,11 @@ class Tree(NamedTuple):
     tick: npt.NDArray[np.int64]
     start: npt.NDArray[np.int64]
     at: npt.NDArray[np.int64]
+    factors: npt.NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True)
-def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick):
+def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick, factors):
     """Rosin's ``Adapt`` of ``weights`` towards a recorded sequence of ``steps``
     steps: step ``t``'s candidate codes are ``codes[offsets[t]:offsets[t + 1]]``
     and the move played is candidate ``chosen[t]``. Every probability is taken
@@ -94,7 +96,12 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick
     table's size and ``tick`` one int64, kept between calls: a code met in several
     steps (a group that stands through several moves) gets its ``exp`` computed
     once, from its final weight. Steps with one candidate carry no information
-    (their update cancels out) and are skipped."""
+    (their update cancels out) and are skipped. When ``factors`` (float64, of
+    ``codes``' length) is not empty, each candidate's probability is its
+    ``exp`` times its factor, normalised: the probabilities ``SOFT`` playouts
+    draw with, so the update is the gradient of the sequence's probability
+    (Generalized NRPA)."""
+    weighed = factors.shape[0] > 0
     for t in range(steps):
         a = offsets[t]
         b = offsets[t + 1]
@@ -102,7 +109,7 @@ def adapt(weights, exps, alpha, codes, offsets, chosen, steps, ex, z, seen, tick
             continue
         total = 0.0
         for k in range(a, b):
-            e = exps[codes[k]]
+            e = exps[codes[k]] * factors[k] if weighed else exps[codes[k]]
             ex[k] = e
             total += e
         z[t] = total
@@ -145,6 +152,7 @@ def adapt_level(tree, level, alpha):
         tree.z,
         tree.seen,
         tree.tick,
+        tree.factors[level],
     )
 
 
@@ -160,6 +168,9 @@ def copy_slot(src, s, dst, d):
         dst.offsets[d, t] = src.offsets[s, t]
     for k in range(src.offsets[s, steps]):
         dst.codes[d, k] = src.codes[s, k]
+    if dst.factors.shape[1] > 0:
+        for k in range(src.offsets[s, steps]):
+            dst.factors[d, k] = src.factors[s, k]
     dst.lengths[d] = steps
 
 
@@ -264,10 +275,11 @@ def warm_start(level, alpha, root, rules, policy, tree, scratch, moves):
 
 
 @njit(cache=True, nogil=True)
-def new_tree(n, tiles, min_group, level, mask):
+def new_tree(n, tiles, min_group, level, mask, soft=False):
     """A ``Tree`` for NRPA at ``level`` on states of length ``n`` with ``tiles``
     tiles under groups of at least ``min_group``; weights all zero, ``exps`` one,
-    ``mask + 1`` weights per level."""
+    ``mask + 1`` weights per level; with ``soft``, room for the factors of
+    ``SOFT`` playouts."""
     group = max(min_group, 1)
     steps = tiles // group + 1
     room = steps * (tiles // group + 1)
@@ -276,6 +288,7 @@ def new_tree(n, tiles, min_group, level, mask):
     codes = np.empty((level + 1, room), dtype=np.int64)
     offsets = np.zeros((level + 1, steps + 1), dtype=np.int64)
     chosen = np.empty((level + 1, steps), dtype=np.int64)
+    factors = np.empty((level + 1, room if soft else 0), dtype=np.float64)
     return Tree(
         np.zeros((level + 1, size), dtype=np.float64),
         np.ones((level + 1, size), dtype=np.float64),
@@ -284,7 +297,7 @@ def new_tree(n, tiles, min_group, level, mask):
         offsets,
         chosen,
         np.zeros(level + 1, dtype=np.int64),
-        Record(moves[0], codes[0], offsets[0], chosen[0]),
+        Record(moves[0], codes[0], offsets[0], chosen[0], factors[0]),
         np.empty(n, dtype=np.uint8),
         np.empty(16, dtype=np.int64),
         np.empty(room, dtype=np.float64),
@@ -293,6 +306,7 @@ def new_tree(n, tiles, min_group, level, mask):
         np.zeros(1, dtype=np.int64),
         np.full(level + 1, LOWEST, dtype=np.int64),
         np.full(level + 1, -1, dtype=np.int64),
+        factors,
     )
 
 
@@ -313,6 +327,7 @@ def nrpa(
     best_moves,
     warm,
     ids=None,
+    soft=1.0,
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -326,8 +341,10 @@ def nrpa(
     adapted once towards it (``warm_start``), so the search continues from that
     game as a level above would, and never returns a worse one. ``ids`` (uint16,
     the state's length; None: codes by cells) makes the move codes name the
-    groups' tiles (``policy.Policy.ids``); it is the search's scratch."""
-    tree = new_tree(state.shape[0], count_tiles(state, rules.height), rules.min_group, level, mask)
+    groups' tiles (``policy.Policy.ids``); it is the search's scratch. ``soft``
+    is the factor of the ``SOFT`` filter (``policy.Policy.soft``)."""
+    tiles = count_tiles(state, rules.height)
+    tree = new_tree(state.shape[0], tiles, rules.min_group, level, mask, kind == SOFT)
     best, made, _ = nrpa_run(
         tree,
         state,
@@ -345,6 +362,7 @@ def nrpa(
         best_moves,
         warm,
         ids,
+        soft,
     )
     return best, made
 
@@ -367,9 +385,10 @@ def nrpa_run(
     best_moves,
     warm,
     ids=None,
+    soft=1.0,
 ):
     """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
-    and ``mask``), so that a stopped search can go on: returns (best settled
+    and ``mask``, with room for factors when ``kind`` is ``SOFT``), so that a stopped search can go on: returns (best settled
     score, number of moves, paused), ``paused`` true when a stop ended the search
     before its last iteration. Called again on a paused tree with the same other
     arguments (and ``control[0]`` cleared), it resumes the search where it
@@ -377,7 +396,7 @@ def nrpa_run(
     search (see ``nrpa_level``). On a fresh tree it is ``nrpa``."""
     n = state.shape[0]
     root = Root(state, count_colours(state), base, count_tiles(state, rules.height))
-    policy = Policy(kind, tabu, keys, mask, tree.exps[1], ids)
+    policy = Policy(kind, tabu, keys, mask, tree.exps[1], ids, soft)
     scratch = new_scratch(n)
     if tree.at[level] < 0:
         warm_start(level, alpha, root, rules, policy, tree, scratch, warm)

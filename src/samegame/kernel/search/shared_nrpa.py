@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
-from samegame.kernel.policy import Policy
+from samegame.kernel.policy import SOFT, Policy
 from samegame.kernel.scratch import new_scratch
 from samegame.kernel.search.nrpa import (
     LOWEST,
@@ -121,8 +121,10 @@ class SharedSearch:
         controls: list[Any],
         warm: Any,
         by_tiles: bool = False,
+        soft: float = 1.0,
     ) -> None:
         n = state.shape[0]
+        weighed = int(kind) == SOFT
         tiles = count_tiles(state, rules.height)
         self.level, self.iterations, self.alpha = level, iterations, alpha
         self.split = min(level, SPLIT_LEVEL)
@@ -133,12 +135,12 @@ class SharedSearch:
         self.rules = rules
         self.controls = controls
         self.root = Root(state, count_colours(state), int(base), int(tiles))
-        self.tree = new_tree(n, tiles, rules.min_group, level, mask)
+        self.tree = new_tree(n, tiles, rules.min_group, level, mask, weighed)
         self.lanes = []
         for rng, control in zip(rngs, controls, strict=True):
-            tree = new_tree(n, tiles, rules.min_group, self.sub, mask)
+            tree = new_tree(n, tiles, rules.min_group, self.sub, mask, weighed)
             ids = np.empty(n, dtype=np.uint16) if by_tiles else None
-            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1], ids)
+            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1], ids, float(soft))
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
         # The split level's round in progress when the search paused: each lane's
@@ -285,11 +287,13 @@ def shared_nrpa(
     best_moves: Any,
     warm: Any,
     by_tiles: bool = False,
+    soft: float = 1.0,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
     ``nrpa.nrpa``'s, with one generator and one control array per lane, and
-    ``by_tiles`` for codes by tiles (``nrpa.nrpa``'s ``ids``, one per lane). Returns
+    ``by_tiles`` for codes by tiles (``nrpa.nrpa``'s ``ids``, one per lane) and
+    ``soft`` the factor of ``SOFT`` playouts. Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
     driver = SharedSearch(
@@ -307,6 +311,7 @@ def shared_nrpa(
         controls,
         warm,
         by_tiles,
+        soft,
     )
     driver.run()
     return driver.best_game(best_moves)
