@@ -180,6 +180,21 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,starts=4 --time-per-position 0.05 "
         "--positions 2,5,6,9,16-20 --out s4x300.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu,policy=soft --time-per-position 60 "
+    "--out softF.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,policy=soft --time-per-position 0.05 "
+        "--out softF.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,policy=mixed --time-per-position 60 "
+    "--out mixedF.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,policy=mixed --time-per-position 0.05 "
+        "--out mixedF.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+    "--time-per-position 300 --out mixed300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+        "--time-per-position 0.05 --out mixed300.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
