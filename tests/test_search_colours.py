@@ -605,3 +605,17 @@ def test_soft_playouts_play_the_tabu_colour_early_with_a_small_bias() -> None:
                 left = left.remove(group)
     assert early[30.0] == 0
     assert early[0.0] >= 5
+
+
+def test_engine_policy_kinds_are_the_kernels_filter_kinds() -> None:
+    """The engine writes the kernel's filter kinds out (making a bot loads no
+    numba); they must stay the kernel's own numbers."""
+    from samegame.kernel import policy as kernel_policy
+
+    assert engine._POLICY_KIND == {
+        Policy.RANDOM: kernel_policy.ALL,
+        Policy.TABU: kernel_policy.TABU,
+        Policy.SELECTIVE: kernel_policy.SELECTIVE,
+        Policy.SOFT: kernel_policy.SOFT,
+    }
+    assert engine.SOFT_KIND == kernel_policy.SOFT

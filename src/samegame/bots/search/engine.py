@@ -164,8 +164,10 @@ class Evaluation(StrEnum):
     MIXED = "mixed"
 
 
+# The kernel's filter kinds (``samegame.kernel.policy``'s ALL, TABU, SELECTIVE,
+# SOFT), written out so that making a bot loads no numba; a test checks them.
 _POLICY_KIND = {Policy.RANDOM: 0, Policy.TABU: 1, Policy.SELECTIVE: 2, Policy.SOFT: 3}
-SOFT_KIND = 3
+SOFT_KIND = _POLICY_KIND[Policy.SOFT]
 _EVALUATION_KIND = {Evaluation.COLOURS: 0, Evaluation.GROUPS: 1, Evaluation.MIXED: 2}
 
 
