@@ -3,8 +3,8 @@
 Differential: a search stopped after any numbers of playouts and resumed each
 time on its tree gives exactly what the search run without a stop gives: the
 same best score, the same moves and the same number of playouts, for every
-level, candidate filter, move codes (by cells or by tiles), limit of
-repetitions and several rule sets. A playout budget
+level, candidate filter, move codes (by cells or by tiles) and several rule
+sets. A playout budget
 (``control[2]``) stops a search after exactly that many playouts.
 """
 
@@ -67,10 +67,9 @@ def _fresh_tree(state: Any, krules: Any, level: int, mask: Any, soft: bool = Fal
     rules=st.sampled_from(range(len(RULES))),
     steps=st.lists(st.integers(1, 30), min_size=1, max_size=12),
     by_tiles=st.booleans(),
-    repeats=st.sampled_from([0, 1, 2]),
 )
 def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
-    seed: int, level: int, kind: int, rules: int, steps: list[int], by_tiles: bool, repeats: int
+    seed: int, level: int, kind: int, rules: int, steps: list[int], by_tiles: bool
 ) -> None:
     from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa, nrpa_run
@@ -84,9 +83,7 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     args = (keys, mask, kind, tabu, level, iterations, 1.0)
     ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
     soft = float(np.exp(-2.0))  # kind 3, soft playouts: a mild bias
-    score, made = nrpa(
-        state, krules, 0, seed_state(seed), *args, control, out, none, ids, soft, repeats
-    )
+    score, made = nrpa(state, krules, 0, seed_state(seed), *args, control, out, none, ids, soft)
     expected = (score, list(out[:made]), int(control[1]))
 
     tree = _fresh_tree(state, krules, level, mask, kind == 3)
@@ -98,7 +95,7 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
         stops[0] = 0
         stops[2] = stops[1] + step
         score, made, paused = nrpa_run(
-            tree, state, krules, 0, rng, *args, stops, again, none, ids, soft, repeats
+            tree, state, krules, 0, rng, *args, stops, again, none, ids, soft
         )
         if not paused:
             break
@@ -181,15 +178,9 @@ def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
         max_size=10,
     ),
     by_tiles=st.booleans(),
-    repeats=st.sampled_from([0, 1, 2]),
 )
 def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
-    seed: int,
-    level: int,
-    lanes: int,
-    steps: list[tuple[int, int, int]],
-    by_tiles: bool,
-    repeats: int,
+    seed: int, level: int, lanes: int, steps: list[tuple[int, int, int]], by_tiles: bool
 ) -> None:
     # Each lane has its own playout budget, so the lanes stop at different points
     # of a round (some of its calls paused, others over), as threads do.
@@ -206,15 +197,11 @@ def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
 
     out = np.empty(state.shape[0], dtype=np.int32)
     controls = [np.zeros(2, dtype=np.int64) for _ in range(lanes)]
-    score, made = shared_nrpa(
-        state, krules, 0, generators(), *args, controls, out, none, by_tiles, 1.0, repeats
-    )
+    score, made = shared_nrpa(state, krules, 0, generators(), *args, controls, out, none, by_tiles)
     expected = (score, list(out[:made]), [int(c[1]) for c in controls])
 
     budgets = [np.zeros(3, dtype=np.int64) for _ in range(lanes)]
-    search = SharedSearch(
-        state, krules, 0, generators(), *args, budgets, none, by_tiles, 1.0, repeats
-    )
+    search = SharedSearch(state, krules, 0, generators(), *args, budgets, none, by_tiles)
     again = np.empty(state.shape[0], dtype=np.int32)
     for step in [*steps, (10**9,) * 3]:
         for lane, budget in enumerate(budgets):

@@ -51,8 +51,6 @@ FIXED = [
     "nrpa:level=1,iterations=20,workers=3,policy=tabu",
     "nrpa:level=2,iterations=5,policy=soft,bias=1",
     "nrpa:level=3,iterations=3,workers=2,policy=soft,bias=2",
-    "nrpa:level=3,iterations=6,repeats=1",
-    "nrpa:level=3,iterations=4,workers=2,repeats=2",
     "beam:width=6",
     "beam:width=3,evaluation=colours",
     "beam:width=4,evaluation=mixed",
@@ -289,8 +287,6 @@ def test_option_defaults_and_fixed_budgets() -> None:
     assert default.bias == 8.0
     assert nrpa_spec({"policy": "SOFT", "bias": "2.5"}).bias == 2.5
     assert nrpa_spec({"policy": "mixed"}).policy is Policy.MIXED
-    assert default.repeats == 0
-    assert nrpa_spec({"repeats": "3"}).repeats == 3
     assert beam_spec({}).seconds == 10.0
     assert beam_spec({"width": "32"}) == SearchSpec(
         Algorithm.BEAM, width=32, evaluation=Evaluation.GROUPS, seconds=None, runs=None
@@ -320,10 +316,6 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ("nrpa:policy=mixed,bias=nan", "bias must be a number from 0 to 30, not 'nan'"),
         ("nrpa:policy=soft,bias=-1", "bias must be a number from 0 to 30"),
         ("nmcs:bias=4", "bot nmcs has no option bias"),
-        ("nrpa:repeats=-1", "repeats must be a whole number from 0 to 100000, not '-1'"),
-        ("nrpa:repeats=two", "repeats must be a whole number from 0 to 100000"),
-        ("nrpa:repeats=100001", "repeats must be a whole number from 0 to 100000"),
-        ("nmcs:repeats=2", "bot nmcs has no option repeats"),
     ],
 )
 def test_bad_options_are_refused_in_one_sentence(text: str, fragment: str) -> None:

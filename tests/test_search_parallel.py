@@ -66,7 +66,6 @@ def compiled() -> None:
 )
 @pytest.mark.parametrize("by_tiles", [False, True])
 @pytest.mark.parametrize("kind", [2, 3])
-@pytest.mark.parametrize("repeats", [0, 1])
 def test_one_lane_is_nrpa(
     level: int,
     iterations: int,
@@ -76,10 +75,8 @@ def test_one_lane_is_nrpa(
     seed: int,
     by_tiles: bool,
     kind: int,
-    repeats: int,
 ) -> None:
-    """Selective playouts (kind 2) and soft ones (kind 3, a mild bias); every
-    iteration, or limited repetitions (``repeats=1``)."""
+    """Selective playouts (kind 2) and soft ones (kind 3, a mild bias)."""
     from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
     from samegame.kernel.search.shared_nrpa import shared_nrpa
@@ -93,17 +90,7 @@ def test_one_lane_is_nrpa(
     ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
     soft = float(np.exp(-2.0))
     score, made = nrpa(
-        state,
-        krules,
-        base,
-        seed_state(seed),
-        *args,
-        controls[0],
-        outs[0],
-        none,
-        ids,
-        soft,
-        repeats,
+        state, krules, base, seed_state(seed), *args, controls[0], outs[0], none, ids, soft
     )
     shared = shared_nrpa(
         state,
@@ -116,7 +103,6 @@ def test_one_lane_is_nrpa(
         none,
         by_tiles,
         soft,
-        repeats,
     )
     assert shared == (score, made)
     assert list(outs[1][:made]) == list(outs[0][:made])

@@ -48,9 +48,7 @@ Options (``--bot nrpa:level=3,time=60``):
   budget begins from an all-zero policy; the race's own searches always begin
   from an all-zero policy), ``codes`` (what the policy's
   move codes name: ``tiles``, the default, the tiles a group is made of wherever
-  they have fallen to; ``cells``, the cells it covers), ``repeats`` (0 to
-  100000, default 0: no limit; R: every level's call ends once R of its
-  iterations found its best score again, limited repetitions);
+  they have fallen to; ``cells``, the cells it covers);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -94,7 +92,6 @@ MAX_WORKERS = 64
 MAX_COLOURS = 9
 MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
 MAX_STARTS = 8
-MAX_REPEATS = 100_000
 
 E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind, Codes)
 
@@ -226,7 +223,6 @@ NRPA_OPTIONS = (
     "restart",
     "codes",
     "bias",
-    "repeats",
 )
 BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
 
@@ -295,7 +291,6 @@ def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
         starts=_starts(options, NRPA_STARTS),
         restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
         codes=choice_option(options, "codes", tuple(Codes), NRPA_CODES),
-        repeats=int_option(options, "repeats", 0, 0, MAX_REPEATS),
     )
 
 
@@ -336,7 +331,7 @@ NRPA = BotFactory(
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu or selective playouts "
     "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
-    "restart, codes, bias, repeats)",
+    "restart, codes, bias)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

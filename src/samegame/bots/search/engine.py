@@ -198,10 +198,7 @@ class SearchSpec:
     ``codes`` (NRPA): what a move code names (``Codes``).
     ``bias`` (NRPA with the ``soft`` or ``mixed`` policy): how much less likely a
     soft playout draws a group of the tabu colour that is not the whole colour,
-    as a lower weight (a factor ``exp(-bias)``).
-    ``repeats`` (NRPA): every level's call ends once that many of its
-    iterations found its best score again (limited repetitions,
-    ``samegame.kernel.search.nrpa.nrpa_level``; 0: never)."""
+    as a lower weight (a factor ``exp(-bias)``)."""
 
     algorithm: Algorithm
     level: int = 1
@@ -221,7 +218,6 @@ class SearchSpec:
     starts: int = 1
     codes: Codes = Codes.CELLS
     bias: float = DEFAULT_BIAS
-    repeats: int = 0
 
     def __post_init__(self) -> None:
         counts = (self.level, self.iterations, self.width, self.workers, self.starts)
@@ -249,10 +245,6 @@ class SearchSpec:
             raise ValueError("only NRPA has soft playouts")
         if not 0.0 <= self.bias <= MAX_BIAS:
             raise ValueError(f"a soft playout's bias is 0 to {MAX_BIAS:g}, not {self.bias}")
-        if self.repeats < 0:
-            raise ValueError(f"a limit of repetitions is at least 0, not {self.repeats}")
-        if self.repeats > 0 and self.algorithm is not Algorithm.NRPA:
-            raise ValueError("only NRPA limits its repetitions")
 
     @property
     def lanes(self) -> int:
@@ -779,7 +771,6 @@ def _run_once(
                 games,
                 spec.codes is Codes.TILES,
                 soft,
-                spec.repeats,
             )
         tree.run()
         result = tree.best_game(out)
@@ -808,7 +799,6 @@ def _run_once(
             games,
             np.empty(state.shape[0], dtype=np.uint16) if spec.codes is Codes.TILES else None,
             soft,
-            spec.repeats,
         )
         stopped = tree if result[2] else None
     elif spec.algorithm is Algorithm.NMCS:

@@ -64,9 +64,7 @@ class Tree(NamedTuple):
     the next call at level ``l`` begins with (``LOWEST``: none), and ``at[l]``
     the iteration at which it resumes a paused call (-1: it begins afresh; see
     ``nrpa_level``). ``factors[l]`` holds the ``SOFT`` factor of each code of
-    slot ``l`` (no columns when the playouts are not ``SOFT``). ``repeats[l]``
-    is the running level-``l`` call's count of repetitions and the best score
-    its running iteration began with (see ``nrpa_level``)."""
+    slot ``l`` (no columns when the playouts are not ``SOFT``)."""
 
     weights: npt.NDArray[np.float64]
     exps: npt.NDArray[np.float64]
@@ -85,7 +83,6 @@ class Tree(NamedTuple):
     start: npt.NDArray[np.int64]
     at: npt.NDArray[np.int64]
     factors: npt.NDArray[np.float64]
-    repeats: npt.NDArray[np.int64]
 
 
 @njit(cache=True, nogil=True)
@@ -178,9 +175,7 @@ def copy_slot(src, s, dst, d):
 
 
 @njit(cache=True, nogil=True)
-def nrpa_level(
-    level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, repeats=0
-):
+def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control):
     """One NRPA call at ``level >= 1`` from ``root`` (a ``Root``), with this level's
     policy in ``tree.weights[level]`` (set by the caller, with ``exp`` of each
     weight in ``tree.exps[level]``); returns the best settled score and leaves the
@@ -197,22 +192,12 @@ def nrpa_level(
     (otherwise -1). A later call on the same tree resumes there: the level-1 call
     makes the adaptation it skipped, the levels above re-enter their running
     child without resetting its policy, and the search goes on exactly as if it
-    had never stopped: the same draws, the same best game (tested).
-
-    **Limited repetitions** (``repeats > 0``; Cazenave 2024, GNRPALR): a call
-    ends before its ``iterations`` once ``repeats`` of its iterations have
-    found again, exactly, the best score it had when they began (a
-    strictly better score sets the count back to zero). A policy that finds
-    the same game again and again has stopped learning; ending the call lets
-    the level above adapt and try elsewhere. ``repeats=0``: every iteration
-    runs (Rosin's NRPA)."""
+    had never stopped: the same draws, the same best game (tested)."""
     best = tree.start[level]
     tree.start[level] = LOWEST
     first = tree.at[level]
     tree.at[level] = -1
     resuming = first >= 0
-    if not resuming:
-        tree.repeats[level, 0] = 0
     state, grid, counts = root.state, tree.grid, tree.counts
     n = state.shape[0]
     i = first if resuming else 0
@@ -233,10 +218,6 @@ def nrpa_level(
                 control[1] += 1
                 if control.shape[0] > 2 and control[1] >= control[2]:
                     control[0] = 1
-                if final > best:
-                    tree.repeats[level, 0] = 0
-                elif final == best:
-                    tree.repeats[level, 0] += 1
                 if final >= best:
                     best = final
                     copy_slot(tree, 0, tree, 1)
@@ -250,19 +231,8 @@ def nrpa_level(
                 for x in range(here.shape[0]):
                     below[x] = here[x]
                     below_exps[x] = here_exps[x]
-                tree.repeats[level, 1] = best
             final = nrpa_level(
-                level - 1,
-                iterations,
-                alpha,
-                root,
-                rules,
-                rng,
-                policy,
-                tree,
-                scratch,
-                control,
-                repeats,
+                level - 1, iterations, alpha, root, rules, rng, policy, tree, scratch, control
             )
             if final >= best:
                 best = final
@@ -271,19 +241,10 @@ def nrpa_level(
             # after that call ended: the next playout sees it), so every level
             # of a paused search is inside its running iteration.
             stop = tree.at[level - 1] >= 0
-            if not stop:
-                # Against the best score this iteration began with: a pause may
-                # have raised ``best`` to the paused call's game since.
-                if final > tree.repeats[level, 1]:
-                    tree.repeats[level, 0] = 0
-                elif final == tree.repeats[level, 1]:
-                    tree.repeats[level, 0] += 1
         resuming = False
         if stop:
             tree.start[level] = best
             tree.at[level] = i
-            break
-        if repeats > 0 and tree.repeats[level, 0] >= repeats:
             break
         adapt_level(tree, level, alpha)
         i += 1
@@ -346,7 +307,6 @@ def new_tree(n, tiles, min_group, level, mask, soft=False):
         np.full(level + 1, LOWEST, dtype=np.int64),
         np.full(level + 1, -1, dtype=np.int64),
         factors,
-        np.zeros((level + 1, 2), dtype=np.int64),
     )
 
 
@@ -368,7 +328,6 @@ def nrpa(
     warm,
     ids=None,
     soft=1.0,
-    repeats=0,
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -383,9 +342,7 @@ def nrpa(
     game as a level above would, and never returns a worse one. ``ids`` (uint16,
     the state's length; None: codes by cells) makes the move codes name the
     groups' tiles (``policy.Policy.ids``); it is the search's scratch. ``soft``
-    is the factor of the ``SOFT`` filter (``policy.Policy.soft``); ``repeats``
-    limits the repetitions of every level's best score (``nrpa_level``; 0: no
-    limit)."""
+    is the factor of the ``SOFT`` filter (``policy.Policy.soft``)."""
     tiles = count_tiles(state, rules.height)
     tree = new_tree(state.shape[0], tiles, rules.min_group, level, mask, kind == SOFT)
     best, made, _ = nrpa_run(
@@ -406,7 +363,6 @@ def nrpa(
         warm,
         ids,
         soft,
-        repeats,
     )
     return best, made
 
@@ -430,7 +386,6 @@ def nrpa_run(
     warm,
     ids=None,
     soft=1.0,
-    repeats=0,
 ):
     """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
     and ``mask``, with room for factors when ``kind`` is ``SOFT``), so that a stopped search can go on: returns (best settled
@@ -445,9 +400,7 @@ def nrpa_run(
     scratch = new_scratch(n)
     if tree.at[level] < 0:
         warm_start(level, alpha, root, rules, policy, tree, scratch, warm)
-    best = nrpa_level(
-        level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, repeats
-    )
+    best = nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
     made = tree.lengths[level]
     for t in range(made):
         best_moves[t] = tree.moves[level, t]

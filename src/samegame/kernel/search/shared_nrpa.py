@@ -63,20 +63,7 @@ core), so a round's dispatch costs nothing measurable."""
 
 @njit(cache=True, nogil=True)
 def lane_call(
-    level,
-    iterations,
-    alpha,
-    root,
-    rules,
-    rng,
-    policy,
-    tree,
-    scratch,
-    control,
-    w,
-    e,
-    resume,
-    repeats=0,
+    level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, w, e, resume
 ):
     """Set ``tree``'s level-``level`` policy to weights ``w`` (with ``exp`` of each
     in ``e``) and run ``nrpa_level`` there; return its best settled score (its
@@ -90,9 +77,7 @@ def lane_call(
         for x in range(here.shape[0]):
             here[x] = w[x]
             here_exps[x] = e[x]
-    return nrpa_level(
-        level, iterations, alpha, root, rules, rng, policy, tree, scratch, control, repeats
-    )
+    return nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch, control)
 
 
 @njit(cache=True, nogil=True)
@@ -137,13 +122,11 @@ class SharedSearch:
         warm: Any,
         by_tiles: bool = False,
         soft: float = 1.0,
-        repeats: int = 0,
     ) -> None:
         n = state.shape[0]
         weighed = int(kind) == SOFT
         tiles = count_tiles(state, rules.height)
         self.level, self.iterations, self.alpha = level, iterations, alpha
-        self.repeats = repeats
         self.split = min(level, SPLIT_LEVEL)
         # The lanes run the split level's children: level split - 1, or (split
         # level 1) single playouts, as level-1 calls of one iteration.
@@ -210,30 +193,16 @@ class SharedSearch:
         self.tree.at[level] = at
         return best
 
-    def _repeated(self, level: int, final: int, before: int) -> bool:
-        """Count ``final`` against ``before``, the best score its iteration
-        began with, as ``nrpa_level`` counts repetitions; whether the level's
-        count has reached ``repeats`` (never with ``repeats`` 0)."""
-        count = self.tree.repeats[level]
-        if final > before:
-            count[0] = 0
-        elif final == before:
-            count[0] += 1
-        return 0 < self.repeats <= int(count[0])
-
     def _run_level(self, level: int) -> int:
         if level == self.split:
             return self._shared(level)
         tree = self.tree
         best, first = self._begin(level)
         resuming = first >= 0
-        if not resuming:
-            tree.repeats[level, 0] = 0
         i = first if resuming else 0
         while i < self.iterations:
             if not resuming:
                 copy_policy(tree, level, level - 1)
-                tree.repeats[level, 1] = best
             resuming = False
             final = self._run_level(level - 1)
             if final >= best:
@@ -241,8 +210,6 @@ class SharedSearch:
                 copy_slot(tree, level - 1, tree, level)
             if tree.at[level - 1] >= 0:
                 return self._pause(level, best, i)
-            if self._repeated(level, final, int(tree.repeats[level, 1])):
-                break
             self._adapt(level)
             i += 1
         return best
@@ -268,14 +235,11 @@ class SharedSearch:
                 w,
                 e,
                 resume,
-                self.repeats,
             )
         )
 
     def _shared(self, level: int) -> int:
         best, done = self._begin(level)
-        if done < 0:
-            self.tree.repeats[level, 0] = 0
         done = max(done, 0)
         while done < self.iterations:
             k = min(len(self.lanes), self.iterations - done)
@@ -297,25 +261,13 @@ class SharedSearch:
                     finals[i] = None
                 self.round = finals
                 return self._pause(level, best, done)
-            # With limited repetitions the level ends after the round in which
-            # its count reached ``repeats``; the round's later results are
-            # still taken (without adaptation: the level's policy is not used
-            # again).
-            ending = False
             for i, final in enumerate(finals):
                 assert final is not None
                 done += 1
-                before = best
                 if final >= best:
                     best = final
                     copy_slot(self.lanes[i][2], self.sub, self.tree, level)
-                if ending:
-                    continue
-                ending = self._repeated(level, final, before)
-                if not ending:
-                    self._adapt(level)
-            if ending:
-                break
+                self._adapt(level)
         return best
 
 
@@ -336,14 +288,12 @@ def shared_nrpa(
     warm: Any,
     by_tiles: bool = False,
     soft: float = 1.0,
-    repeats: int = 0,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
     ``nrpa.nrpa``'s, with one generator and one control array per lane, and
     ``by_tiles`` for codes by tiles (``nrpa.nrpa``'s ``ids``, one per lane) and
-    ``soft`` the factor of ``SOFT`` playouts, ``repeats`` the limit of
-    repetitions (``nrpa.nrpa_level``; 0: none). Returns
+    ``soft`` the factor of ``SOFT`` playouts. Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
     driver = SharedSearch(
@@ -362,7 +312,6 @@ def shared_nrpa(
         warm,
         by_tiles,
         soft,
-        repeats,
     )
     driver.run()
     return driver.best_game(best_moves)
