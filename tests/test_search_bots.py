@@ -303,6 +303,13 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ("nmcs:time=abc", "time must be a number of seconds"),
         ("nrpa:time=-1", "time must be a number of seconds"),
         ("nrpa:workers=0", "workers must be a whole number"),
+        # Digits that are not ASCII, and more digits than int() reads: refused,
+        # not a traceback; the value shown is cut short.
+        ("nrpa:level=\u00b2", "level must be a whole number from 1 to 5, not '\u00b2'"),
+        ("nrpa:level=\u0663", "level must be a whole number from 1 to 5"),
+        ("nrpa:iterations=" + "1" * 5000, "from 1 to 100000, not '1{37}\\.\\.\\.'$"),
+        ("nrpa:time=" + "9" * 5000, "at most 604800, not '9{37}\\.\\.\\.'$"),
+        ("nrpa:codes=" + "x" * 99, "codes must be one of cells, tiles, not 'x{37}\\.\\.\\.'$"),
         ("beam:workers=2", "bot beam has no option workers"),
         ("nrpa:depth=2", "bot nrpa has no option depth"),
         ("nmcs:clock=sun", "clock must be one of wall, cpu"),

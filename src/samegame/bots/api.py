@@ -17,6 +17,7 @@ and never counts.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -114,14 +115,28 @@ def parse_bot_spec(text: str) -> BotSpec:
     return BotSpec(name, options)
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,19}")
+
+
+def shown_value(text: str) -> str:
+    """An option's value as an error message quotes it: cut to 40 characters.
+
+    >>> shown_value("7" * 50)
+    '7777777777777777777777777777777777777...'
+    """
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def int_option(options: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
-    """An integer bot option in ``[low, high]``; BotOptionError otherwise."""
+    """An integer bot option in ``[low, high]``; BotOptionError otherwise (also
+    for digits other than ASCII and for more digits than any bound has)."""
     text = options.get(key)
     if text is None:
         return default
-    if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
+    if not _WHOLE.fullmatch(text) or not low <= int(text) <= high:
         raise BotOptionError(
-            f"bot option {key} must be a whole number from {low} to {high}, not '{text}'"
+            f"bot option {key} must be a whole number from {low} to {high}, "
+            f"not '{shown_value(text)}'"
         )
     return int(text)
 
