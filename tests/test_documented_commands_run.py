@@ -195,6 +195,11 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
         "--time-per-position 0.05 --out mixed300.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,iterations=150 "
+    "--time-per-position 300 --positions 6,10,12,16,19,20 --out i150m300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,iterations=150 "
+        "--time-per-position 0.05 --positions 6,10,12,16,19,20 --out i150m300.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
