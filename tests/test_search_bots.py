@@ -307,9 +307,15 @@ def test_option_defaults_and_fixed_budgets() -> None:
         # not a traceback; the value shown is cut short.
         ("nrpa:level=\u00b2", "level must be a whole number from 1 to 5, not '\u00b2'"),
         ("nrpa:level=\u0663", "level must be a whole number from 1 to 5"),
-        ("nrpa:iterations=" + "1" * 5000, "from 1 to 100000, not '1{37}\\.\\.\\.'$"),
-        ("nrpa:time=" + "9" * 5000, "at most 604800, not '9{37}\\.\\.\\.'$"),
-        ("nrpa:codes=" + "x" * 99, "codes must be one of cells, tiles, not 'x{37}\\.\\.\\.'$"),
+        (
+            "nrpa:iterations=" + "1" * 5000,
+            "from 1 to 100000, not '1{48}\\.\\.\\. \\(5,000 characters\\)'$",
+        ),
+        ("nrpa:time=" + "9" * 5000, "at most 604800, not '9{48}\\.\\.\\. \\(5,000 characters\\)'$"),
+        (
+            "nrpa:codes=" + "x" * 99,
+            "codes must be one of cells, tiles, not 'x{48}\\.\\.\\. \\(99 characters\\)'$",
+        ),
         ("beam:workers=2", "bot beam has no option workers"),
         ("nrpa:depth=2", "bot nrpa has no option depth"),
         ("nmcs:clock=sun", "clock must be one of wall, cpu"),

@@ -27,6 +27,7 @@ from typing import Protocol
 from samegame.board import Board, Group
 from samegame.coords import Cell, CoordinateError, format_cell
 from samegame.game import Game, GameResult, MoveRejected
+from samegame.quoting import shown
 from samegame.rng import StableRandom
 from samegame.rules import Rules
 
@@ -118,15 +119,6 @@ def parse_bot_spec(text: str) -> BotSpec:
 _WHOLE = re.compile(r"-?[0-9]{1,19}")
 
 
-def shown_value(text: str) -> str:
-    """An option's value as an error message quotes it: cut to 40 characters.
-
-    >>> shown_value("7" * 50)
-    '7777777777777777777777777777777777777...'
-    """
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def int_option(options: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
     """An integer bot option in ``[low, high]``; BotOptionError otherwise (also
     for digits other than ASCII and for more digits than any bound has)."""
@@ -135,8 +127,7 @@ def int_option(options: Mapping[str, str], key: str, default: int, low: int, hig
         return default
     if not _WHOLE.fullmatch(text) or not low <= int(text) <= high:
         raise BotOptionError(
-            f"bot option {key} must be a whole number from {low} to {high}, "
-            f"not '{shown_value(text)}'"
+            f"bot option {key} must be a whole number from {low} to {high}, not '{shown(text)}'"
         )
     return int(text)
 

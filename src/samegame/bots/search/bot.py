@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from samegame.board import MAX_HEIGHT, Board
-from samegame.bots.api import BotOptionError, GameView, check_options, int_option, shown_value
+from samegame.bots.api import BotOptionError, GameView, check_options, int_option
 from samegame.bots.search.engine import (
     DEFAULT_BIAS,
     MAX_BIAS,
@@ -84,6 +84,7 @@ from samegame.bots.search.engine import (
 )
 from samegame.contributions import BotFactory
 from samegame.coords import MAX_COLUMNS, Cell
+from samegame.quoting import shown
 from samegame.rng import StableRandom
 
 DEFAULT_SECONDS = 10.0
@@ -133,7 +134,7 @@ def seconds_option(options: Mapping[str, str], key: str) -> float | None:
     if not 0.0 < value <= MAX_SECONDS:
         raise BotOptionError(
             f"bot option {key} must be a number of seconds above 0 and at most "
-            f"{MAX_SECONDS:.0f}, not '{shown_value(text)}'"
+            f"{MAX_SECONDS:.0f}, not '{shown(text)}'"
         )
     return value
 
@@ -147,7 +148,7 @@ def choice_option(options: Mapping[str, str], key: str, allowed: tuple[E, ...], 
         if value.value == text.lower():
             return value
     names = ", ".join(value.value for value in allowed)
-    raise BotOptionError(f"bot option {key} must be one of {names}, not '{shown_value(text)}'")
+    raise BotOptionError(f"bot option {key} must be one of {names}, not '{shown(text)}'")
 
 
 def _budget(options: Mapping[str, str], fixed_key: str) -> float | None:
@@ -241,7 +242,7 @@ def _bias(options: Mapping[str, str]) -> float:
         value = -1.0
     if not 0.0 <= value <= MAX_BIAS:
         raise BotOptionError(
-            f"bot option bias must be a number from 0 to {MAX_BIAS:g}, not '{shown_value(text)}'"
+            f"bot option bias must be a number from 0 to {MAX_BIAS:g}, not '{shown(text)}'"
         )
     return value
 
