@@ -83,6 +83,16 @@ def uniform_policy(kind, tabu):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def selective_keeps(colour, size, tabu, counts):
+    """Whether ``SELECTIVE`` keeps a group of ``colour`` and ``size``: of the
+    tabu colour only the whole colour, of any other colour a group that does not
+    leave exactly one tile of it (``counts[c]``: the tiles of colour ``c``)."""
+    if colour == tabu:
+        return size == counts[tabu]
+    return counts[colour] - size != 1
+
+
+@njit(cache=True, nogil=True, inline="always")
 def select_candidates(count, grid, policy, counts, scratch):
     """Write into ``scratch.cand`` the indices (into ``scratch.anchors``/``sizes``)
     of the groups ``policy`` may play, in anchor order; return how many (at least
@@ -92,21 +102,15 @@ def select_candidates(count, grid, policy, counts, scratch):
     if kind == SOFT and tabu > 0:
         # SELECTIVE's candidates (all groups when it has none), and with them
         # every group of the tabu colour, which ``factor`` weighs down.
-        whole = counts[tabu]
         strict = False
         for g in range(count):
-            colour = grid[anchors[g]]
-            if colour == tabu:
-                if sizes[g] == whole:
-                    strict = True
-                    break
-            elif counts[colour] - sizes[g] != 1:
+            if selective_keeps(grid[anchors[g]], sizes[g], tabu, counts):
                 strict = True
                 break
         n = 0
         for g in range(count):
             colour = grid[anchors[g]]
-            if colour == tabu or not strict or counts[colour] - sizes[g] != 1:
+            if colour == tabu or not strict or selective_keeps(colour, sizes[g], tabu, counts):
                 cand[n] = g
                 n += 1
         return n
@@ -115,12 +119,7 @@ def select_candidates(count, grid, policy, counts, scratch):
         n = 0
         if kind == SELECTIVE:
             for g in range(count):
-                colour = grid[anchors[g]]
-                if colour == tabu:
-                    if sizes[g] == whole:
-                        cand[n] = g
-                        n += 1
-                elif counts[colour] - sizes[g] != 1:
+                if selective_keeps(grid[anchors[g]], sizes[g], tabu, counts):
                     cand[n] = g
                     n += 1
             if n > 0:

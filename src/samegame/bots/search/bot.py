@@ -330,7 +330,7 @@ NMCS = BotFactory(
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
-    "Nested Rollout Policy Adaptation with tabu or selective playouts "
+    "Nested Rollout Policy Adaptation with tabu, selective or soft playouts "
     "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
     "restart, codes, bias)",
     options=NRPA_OPTIONS,

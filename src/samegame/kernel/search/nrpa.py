@@ -388,8 +388,9 @@ def nrpa_run(
     soft=1.0,
 ):
     """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
-    and ``mask``, with room for factors when ``kind`` is ``SOFT``), so that a stopped search can go on: returns (best settled
-    score, number of moves, paused), ``paused`` true when a stop ended the search
+    and ``mask``, with room for factors when ``kind`` is ``SOFT``), so that a
+    stopped search can go on: returns (best settled score, number of moves,
+    paused), ``paused`` true when a stop ended the search
     before its last iteration. Called again on a paused tree with the same other
     arguments (and ``control[0]`` cleared), it resumes the search where it
     stopped (``warm`` is then ignored); the stop and resume change nothing in the
