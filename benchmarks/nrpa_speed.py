@@ -14,7 +14,9 @@ version before it by running this script in both checkouts, alternately:
     done
 
 ``--codes tiles`` times NRPA with move codes by tiles (the bot's default) instead
-of by cells; alternate the two the same way to compare their speeds.
+of by cells; alternate the two the same way to compare their speeds. ``--policy
+soft`` times soft playouts (``nrpa:policy=soft``, the default bias) instead of
+selective ones.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--codes", choices=[c.value for c in engine.Codes], default="cells", help="move codes"
     )
+    parser.add_argument(
+        "--policy",
+        choices=[engine.Policy.SELECTIVE.value, engine.Policy.SOFT.value],
+        default=engine.Policy.SELECTIVE.value,
+        help="the playouts' candidate filter",
+    )
     args = parser.parse_args(argv)
 
     rules = find_preset("benchmark", get_host()).rules
@@ -48,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         engine.Algorithm.NRPA,
         level=args.level,
         iterations=args.iterations,
-        policy=engine.Policy.SELECTIVE,
+        policy=engine.Policy(args.policy),
         runs=1,
         codes=engine.Codes(args.codes),
     )
@@ -66,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         speeds.append(playouts / (time.process_time() - cpu))
     print(
         f"NRPA level {args.level}, {args.iterations} iterations, codes by {args.codes}, "
+        f"{args.policy} playouts, "
         f"positions 1-{args.positions}: "
         f"{statistics.median(speeds):,.0f} playouts per CPU second (median of {args.runs}: "
         + ", ".join(f"{s:,.0f}" for s in speeds)

@@ -8,7 +8,9 @@ were computed by the kernel as it stood before the restructuring (commit 01f4eb2
 so a change to the scan, the playout, the policies or the argument bundles that
 alters a single random draw or candidate fails here. The cases with codes by
 tiles (``Codes.TILES``) were pinned when they were added, in issue 10's
-seventh round.
+seventh round; the soft-playout cases (``Policy.SOFT``) by the kernel before its
+soft path stopped reading bundle fields per candidate (commit dbdd6a5), in the
+thirteenth round.
 
 Regenerate only for a deliberate change of behaviour:
 ``python tests/test_search_pins.py > tests/data/search-pins.json``.
@@ -72,6 +74,9 @@ CASES: list[tuple[str, SearchSpec, str, str, int, int]] = [
     ("nrpa-2-tabu-min3", SearchSpec(R, level=2, iterations=8, policy=Policy.TABU), "random-8x7", "basic-min3", 0, 13),
     ("nrpa-2-sel-std-tiles", SearchSpec(R, level=2, iterations=12, policy=Policy.SELECTIVE, codes=Codes.TILES), "standard-1", "standard", 0, 9),
     ("nrpa-3-tabu-min3-tiles", SearchSpec(R, level=3, iterations=4, policy=Policy.TABU, codes=Codes.TILES), "random-8x7", "basic-min3", 0, 14),
+    ("nrpa-2-soft-std-tiles", SearchSpec(R, level=2, iterations=12, policy=Policy.SOFT, codes=Codes.TILES), "standard-1", "standard", 0, 15),
+    ("nrpa-2-soft3-std", SearchSpec(R, level=2, iterations=12, policy=Policy.SOFT, bias=3.0), "standard-1", "standard", 0, 16),
+    ("nrpa-2-soft1-min1", SearchSpec(R, level=2, iterations=6, policy=Policy.SOFT, bias=1.0), "random-6x6", "sum-min1", 2, 17),
     ("beam-groups-std", SearchSpec(B, width=8, evaluation=Evaluation.GROUPS, runs=None), "standard-1", "standard", 0, 0),
     ("beam-colours", SearchSpec(B, width=6, evaluation=Evaluation.COLOURS, runs=None), "random-8x7", "pairs-leftover", 0, 0),
     ("beam-mixed-min1", SearchSpec(B, width=5, evaluation=Evaluation.MIXED, runs=None), "random-6x6", "sum-min1", 4, 0),

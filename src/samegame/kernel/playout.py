@@ -83,6 +83,7 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
     stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
     codes, cand = scratch.codes, scratch.cand
     keys, mask, ids = policy.keys, policy.mask, policy.ids
+    tabu, low = policy.tabu, policy.soft
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
     factors = record.factors
     reset_ids(ids)
@@ -111,8 +112,10 @@ def playout(grid, rules, rng, policy, counts, scratch, record):
                 for c in range(n):
                     rec_codes[offset + c] = codes[cand[c]]
                 if weighing:
+                    whole = counts[tabu]
                     for c in range(n):
-                        factors[offset + c] = factor(cand[c], grid, counts, policy, scratch)
+                        g = cand[c]
+                        factors[offset + c] = factor(grid[anchors[g]], sizes[g], tabu, whole, low)
                 chosen[made] = pick
                 offset += n
                 offsets[made + 1] = offset
@@ -141,6 +144,7 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
     stack, anchors, sizes = scratch.stack, scratch.anchors, scratch.sizes
     codes, cand = scratch.codes, scratch.cand
     keys, mask, ids = policy.keys, policy.mask, policy.ids
+    tabu, low = policy.tabu, policy.soft
     played, rec_codes, offsets, chosen = record.moves, record.codes, record.offsets, record.chosen
     factors = record.factors
     reset_ids(ids)
@@ -164,8 +168,10 @@ def replay(grid, rules, policy, counts, scratch, record, moves):
         for c in range(n):
             rec_codes[offset + c] = codes[cand[c]]
         if factors.shape[0] > 0:
+            whole = counts[tabu]
             for c in range(n):
-                factors[offset + c] = factor(cand[c], grid, counts, policy, scratch)
+                g = cand[c]
+                factors[offset + c] = factor(grid[anchors[g]], sizes[g], tabu, whole, low)
         chosen[made] = pick
         offset += n
         offsets[made + 1] = offset

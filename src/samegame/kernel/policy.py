@@ -136,13 +136,16 @@ def select_candidates(count, grid, policy, counts, scratch):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def factor(g, grid, counts, policy, scratch):
-    """The factor by which ``SOFT`` scales the weight of group ``g`` (an index
-    into ``scratch.anchors``/``sizes``): ``policy.soft`` for a group of the tabu
-    colour that is not the whole colour (``counts`` its tiles left), else 1."""
-    colour = grid[scratch.anchors[g]]
-    if colour == policy.tabu and scratch.sizes[g] != counts[colour]:
-        return policy.soft
+def factor(colour, size, tabu, whole, soft):
+    """The factor by which ``SOFT`` scales the weight of a group of ``colour``
+    and ``size`` when the ``tabu`` colour has ``whole`` tiles left: ``soft``
+    (``policy.soft``) for a group of the tabu colour that is not the whole
+    colour, else 1. Scalars only: callers read the policy's and the scratch's
+    fields into locals once, outside their loops over candidates (a field read
+    inside such a loop updates a reference count each time, and made soft
+    playouts three times as slow as selective ones)."""
+    if colour == tabu and size != whole:
+        return soft
     return 1.0
 
 
@@ -165,9 +168,13 @@ def draw(n, grid, counts, policy, rng, scratch):
     total = 0.0
     if soft:
         weighted = exps.shape[0] > 0
+        anchors, sizes = scratch.anchors, scratch.sizes
+        tabu, low = policy.tabu, policy.soft
+        whole = counts[tabu]
         for c in range(n):
-            weight = exps[codes[cand[c]]] if weighted else 1.0
-            total += weight * factor(cand[c], grid, counts, policy, scratch)
+            g = cand[c]
+            weight = exps[codes[g]] if weighted else 1.0
+            total += weight * factor(grid[anchors[g]], sizes[g], tabu, whole, low)
             probs[c] = total
     else:
         for c in range(n):
