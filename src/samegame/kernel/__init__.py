@@ -10,9 +10,14 @@ Modules, one job each: ``state`` (array layout, Board conversion), ``rng``
 (the scratch bundle), ``policy`` (candidate filters and draws), ``playout`` (the
 one playout, and batches of uniform ones), ``api`` (the typed Python functions
 re-exported here). ``search`` holds NMCS, NRPA and beam search.
+``cache_guard`` clears numba's disk cache of the kernel when any kernel source
+has changed, before anything is compiled or loaded (numba itself would keep a
+function whose callees in another file changed).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from samegame.kernel.api import (
     KernelGroup,
@@ -31,8 +36,12 @@ from samegame.kernel.api import (
     tile_count,
     to_kernel,
 )
+from samegame.kernel.cache_guard import guard
 from samegame.kernel.rng import seed_state
 from samegame.kernel.state import cell_index, check_state, index_cell
+
+# Before any compiled function is called (importing only decorates them).
+guard(Path(__file__).parent)
 
 __all__ = [
     "KernelGroup",
