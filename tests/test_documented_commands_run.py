@@ -200,6 +200,21 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,iterations=150 "
         "--time-per-position 0.05 --positions 6,10,12,16,19,20 --out i150m300.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+    "--time-per-position 300 --positions 2,5,6,8,9,16-20 --out fastsoft.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+        "--time-per-position 0.05 --positions 2,5,6,8,9,16-20 --out fastsoft.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+    "--time-per-position 300 --positions 1,3,4,7,10-15 --out fastsoft2.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
+        "--time-per-position 0.05 --positions 1,3,4,7,10-15 --out fastsoft2.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,margin=5 "
+    "--time-per-position 300 --positions 3,10 --out m5.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,margin=5 "
+        "--time-per-position 0.05 --positions 3,10 --out m5.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
