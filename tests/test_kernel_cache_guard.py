@@ -148,6 +148,4 @@ def test_the_real_kernel_is_stamped_after_import() -> None:
 
     package = Path(samegame.kernel.__file__).parent
     stamp = package / "__pycache__" / STAMP
-    if not os.access(package, os.W_OK):
-        pytest.skip("the kernel is installed read-only here")
     assert stamp.read_text() == sources_digest(package)
