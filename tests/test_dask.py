@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import distributed
@@ -129,3 +130,68 @@ def test_bench_with_a_bad_scheduler_address_is_one_line(cli) -> None:
     assert result.code == 3
     assert result.err.startswith("Error: cannot reach the Dask scheduler at bogus::x")
     assert len(result.err.splitlines()) == 1
+
+
+def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_path: Path) -> None:
+    """Distributed logs a worker's heartbeat cut off at shutdown at ERROR, with a
+    traceback (seen in CI after a documented bench line); such a log line, made in a
+    worker of the cluster the command starts, must not reach the user's terminal."""
+    script = (
+        "import logging\n"
+        "from samegame.sim.executors import ExecutorKind, open_executor\n"
+        "with open_executor(ExecutorKind.dask, 1) as executor:\n"
+        "    log = logging.getLogger('distributed.worker').error\n"
+        "    executor.call(log, 'MARKER heartbeat failed').result()\n"
+        "print('done')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "done"
+    assert "MARKER" not in result.stderr
+
+
+class _Failing:
+    """A handle whose result raises ``error``, as a lost worker's future does."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def result(self, timeout: float | None = None) -> Any:
+        raise self.error
+
+    def cancel(self) -> bool:
+        return False
+
+
+def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
+    """A worker killed under a bench position (seen by hand: kill -9 the worker
+    processes) was a traceback; it is one line saying what was kept, exit 1."""
+    from distributed.scheduler import KilledWorker
+
+    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.errors import CommandError, ExitCode
+    from samegame.cli.longwork import Interruption
+
+    worker = SimpleNamespace(address="tcp://127.0.0.1:1")
+    lost = _Failing(KilledWorker("_play-1", worker, 3))
+    with pytest.raises(CommandError) as caught:
+        _remote(lost, Interruption(), "; stopped after 2 of 6 positions")
+    assert caught.value.code == ExitCode.REJECTED
+    message = str(caught.value)
+    assert message.startswith("the executor failed (KilledWorker: ")
+    assert message.endswith("; stopped after 2 of 6 positions")
+    assert "\n" not in message
+
+
+def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
+    """Only the executor's failures become "the executor failed": an error the task
+    raised (a plugin's, sorted by the command line into its own exit code) is
+    raised as it was."""
+    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.longwork import Interruption
+    from samegame.containment import PluginError
+
+    with pytest.raises(PluginError):
+        _remote(_Failing(PluginError("the plugin broke")), Interruption())

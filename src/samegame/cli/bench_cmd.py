@@ -61,7 +61,7 @@ from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
 from samegame.sim import bounded
-from samegame.sim.executors import Executor, ExecutorKind, Handle
+from samegame.sim.executors import Executor, ExecutorKind, Handle, is_executor_failure
 from samegame.sim.tasks import board_text
 
 BENCHMARK_PRESET = "benchmark"
@@ -168,9 +168,10 @@ POLL = 0.2
 """Seconds between checks for Ctrl-C while waiting for a remote game."""
 
 
-def _remote(handle: Handle, interruption: Interruption) -> Played | None:
+def _remote(handle: Handle, interruption: Interruption, kept: str = "") -> Played | None:
     """A game played by an executor's worker, or None after Ctrl-C (the rest of the
-    work is then cancelled by the executor). Exit 1 if the bot broke the rules."""
+    work is then cancelled by the executor). Exit 1 if the bot broke the rules or
+    the executor failed (a worker killed, a scheduler lost), saying ``kept``."""
     while not interruption:
         try:
             game: Played = handle.result(timeout=POLL)
@@ -178,6 +179,12 @@ def _remote(handle: Handle, interruption: Interruption) -> Played | None:
             continue
         except BotError as error:
             raise fail(str(error), ExitCode.REJECTED) from None
+        except Exception as error:
+            if not is_executor_failure(error):
+                raise
+            raise fail(
+                f"the executor failed ({type(error).__name__}: {error}){kept}", ExitCode.REJECTED
+            ) from None
         return game
     return None
 
@@ -301,7 +308,10 @@ def standard_command(
                 ):
                     game = _play(tasks[index])
             else:
-                remote = _remote(handles[index], interruption)
+                kept = f"; stopped after {index} of {count} positions, kept above" + (
+                    f" and in {out}" if out is not None else ""
+                )
+                remote = _remote(handles[index], interruption, kept)
                 if remote is None:
                     break
                 game = remote

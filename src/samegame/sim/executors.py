@@ -30,7 +30,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from typing import Any, Protocol
@@ -47,6 +47,20 @@ class ExecutorKind(StrEnum):
 
 class ExecutorError(RuntimeError):
     """An executor that cannot start: Dask missing, a scheduler out of reach."""
+
+
+def is_executor_failure(error: BaseException) -> bool:
+    """Whether an error a handle raised is the executor's own (a worker process
+    killed, a pool broken, a Dask cluster lost or a task cancelled) rather than
+    one the task raised.
+
+    >>> from concurrent.futures.process import BrokenProcessPool
+    >>> is_executor_failure(BrokenProcessPool("a worker died")), is_executor_failure(ValueError())
+    (True, False)
+    """
+    if isinstance(error, BrokenExecutor | CancelledError):
+        return True
+    return type(error).__module__.partition(".")[0] == "distributed"
 
 
 class Pending(Protocol):
@@ -239,7 +253,11 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
                         processes=True,
                         threads_per_worker=1,
                         dashboard_address=None,
-                        silence_logs=logging.ERROR,
+                        # Distributed logs its own shutdown races at ERROR with
+                        # a traceback (a worker's heartbeat cut off as it
+                        # closes); a game's failure reaches us through its
+                        # future, so only CRITICAL reaches the terminal.
+                        silence_logs=logging.CRITICAL,
                     )
                 )
                 client = stack.enter_context(distributed.Client(cluster))
