@@ -142,6 +142,7 @@ def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_pa
         "with open_executor(ExecutorKind.dask, 1) as executor:\n"
         "    log = logging.getLogger('distributed.worker').error\n"
         "    executor.call(log, 'MARKER heartbeat failed').result()\n"
+        "    logging.getLogger('distributed.client').error('MARKER client side')\n"
         "print('done')\n"
     )
     result = subprocess.run(

@@ -237,6 +237,19 @@ def open_executor(
 
 
 @contextmanager
+def _only_critical_logs(name: str) -> Iterator[None]:
+    """Only CRITICAL records of logger ``name`` while inside (the client's side of
+    the races that ``silence_logs`` quiets in the workers)."""
+    logger = logging.getLogger(name)
+    before = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(before)
+
+
+@contextmanager
 def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
     try:
         distributed = importlib.import_module("distributed")
@@ -245,6 +258,7 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
             "the dask executor needs dask.distributed; install samegame[dask]"
         ) from None
     with ExitStack() as stack:
+        stack.enter_context(_only_critical_logs("distributed"))
         if scheduler is None:
             with _interrupts_ignored():
                 cluster = stack.enter_context(
