@@ -396,6 +396,13 @@ def test_crashing_bot_names_game_bot_and_move(cli) -> None:
         (["--bot", "lookahead:depth=9"], 2, ["depth must be a whole number from 1 to 4"]),
         (["--bot", "greedy:fast=1"], 2, ["bot greedy has no option fast"]),
         (["--bot", "greedy:fast"], 2, ["not key=value"]),
+        (
+            ["--bot", "greedy:" + "k" * 900 + "=1"],
+            2,
+            ["greedy has no option kkk", "(900 characters)"],
+        ),
+        (["--bot", "greedy:" + "x" * 900], 2, ["bot option 'xxx", "(900 characters)"]),
+        (["--bot", "nrpa:" + "x" * 100_000], 2, ["at most 1,000 characters, not 100,005"]),
         (["--bot", "greedy", "--games", "0"], 2, ["--games must be 1 or more, not 0"]),
         (["--bot", "greedy", "--games", "-3"], 2, ["--games must be 1 or more, not -3"]),
         (["--bot", "greedy", "--workers", "0"], 2, ["--workers must be 1 or more"]),

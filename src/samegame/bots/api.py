@@ -102,8 +102,22 @@ class BotSpec:
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.options.items())
 
 
+MAX_SPEC_LENGTH = 1000
+"""Characters a bot spec may have (every built-in's options together fit in 300)."""
+
+
 def parse_bot_spec(text: str) -> BotSpec:
-    """Read ``name`` or ``name:key=value,key=value``; BotOptionError if malformed."""
+    """Read ``name`` or ``name:key=value,key=value``; BotOptionError if malformed or
+    longer than ``MAX_SPEC_LENGTH``.
+
+    >>> parse_bot_spec("nrpa:level=3, time=60")
+    BotSpec(name='nrpa', options={'level': '3', 'time': '60'})
+    """
+    if len(text) > MAX_SPEC_LENGTH:
+        raise BotOptionError(
+            f"a bot spec has at most {MAX_SPEC_LENGTH:,} characters, not {len(text):,}; "
+            "write name:key=value,key=value"
+        )
     name, _, rest = text.strip().partition(":")
     if not name:
         raise BotOptionError("give a bot name, for example --bot greedy or --bot lookahead:depth=2")
@@ -111,7 +125,9 @@ def parse_bot_spec(text: str) -> BotSpec:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, equals, value = part.partition("=")
         if not equals or not key.strip() or not value.strip():
-            raise BotOptionError(f"bot option '{part}' is not key=value; write {name}:depth=2")
+            raise BotOptionError(
+                f"bot option '{shown(part)}' is not key=value; write {shown(name)}:depth=2"
+            )
         options[key.strip()] = value.strip()
     return BotSpec(name, options)
 
@@ -136,7 +152,7 @@ def check_options(options: Mapping[str, str], allowed: tuple[str, ...], bot: str
     unknown = sorted(set(options) - set(allowed))
     if unknown:
         known = ", ".join(allowed) or "none"
-        raise BotOptionError(f"bot {bot} has no option {unknown[0]}; its options: {known}")
+        raise BotOptionError(f"bot {bot} has no option {shown(unknown[0])}; its options: {known}")
 
 
 @dataclass(frozen=True)
