@@ -196,3 +196,59 @@ def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
 
     with pytest.raises(PluginError):
         _remote(_Failing(PluginError("the plugin broke")), Interruption())
+
+
+class _Done:
+    """A handle whose result is ``game``."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def result(self, timeout: float | None = None) -> Any:
+        return self.game
+
+    def cancel(self) -> bool:
+        return False
+
+
+class _Handing:
+    """An executor whose calls return the given handles in turn."""
+
+    def __init__(self, handles: list[Any]) -> None:
+        self.handles = iter(handles)
+
+    def call(self, fn: Any, arg: Any) -> Any:
+        return next(self.handles)
+
+
+def _game(score: int) -> Any:
+    return SimpleNamespace(played=SimpleNamespace(result=SimpleNamespace(score=score)))
+
+
+def _killed() -> _Failing:
+    from distributed.scheduler import KilledWorker
+
+    return _Failing(KilledWorker("_play-1", SimpleNamespace(address="tcp://127.0.0.1:1"), 3))
+
+
+def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
+    """``solve --searches 3`` on a cluster that loses one search's worker still
+    awaits the other two, prints the better of them and says what was lost."""
+    from samegame.cli.bench_cmd import _best_of
+    from samegame.cli.longwork import Interruption
+
+    weaker, stronger = _game(3000), _game(3100)
+    handles = [_Done(weaker), _killed(), _Done(stronger)]
+    best, lost = _best_of([object()] * 3, _Handing(handles), False, Interruption())
+    assert best is stronger
+    assert lost is not None
+    assert lost.startswith("the executor failed (KilledWorker: ")
+    assert lost.endswith("; 1 of 3 searches lost, the best of the 2 finished is above")
+
+
+def test_solve_with_every_search_lost_is_the_executors_error() -> None:
+    from samegame.cli.bench_cmd import ExecutorFailed, _best_of
+    from samegame.cli.longwork import Interruption
+
+    with pytest.raises(ExecutorFailed, match=r"^the executor failed \(KilledWorker: "):
+        _best_of([object()] * 2, _Handing([_killed(), _killed()]), False, Interruption())

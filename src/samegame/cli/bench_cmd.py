@@ -45,7 +45,7 @@ from samegame.cli.common import (
     print_json,
     read_board_file,
 )
-from samegame.cli.errors import ExitCode, fail, show_help_without_command
+from samegame.cli.errors import CommandError, ExitCode, fail, show_help_without_command
 from samegame.cli.longwork import Interruption, budget_words, interruptible, progress, say
 from samegame.cli.sim_cmd import (
     ExecutorOption,
@@ -168,10 +168,15 @@ POLL = 0.2
 """Seconds between checks for Ctrl-C while waiting for a remote game."""
 
 
+class ExecutorFailed(CommandError):
+    """The executor lost a game (a worker killed, a scheduler lost): exit 1."""
+
+
 def _remote(handle: Handle, interruption: Interruption, kept: str = "") -> Played | None:
     """A game played by an executor's worker, or None after Ctrl-C (the rest of the
-    work is then cancelled by the executor). Exit 1 if the bot broke the rules or
-    the executor failed (a worker killed, a scheduler lost), saying ``kept``."""
+    work is then cancelled by the executor). Exit 1 if the bot broke the rules;
+    ``ExecutorFailed`` (exit 1, its message ending in ``kept``) if the executor
+    failed."""
     while not interruption:
         try:
             game: Played = handle.result(timeout=POLL)
@@ -182,7 +187,7 @@ def _remote(handle: Handle, interruption: Interruption, kept: str = "") -> Playe
         except Exception as error:
             if not is_executor_failure(error):
                 raise
-            raise fail(
+            raise ExecutorFailed(
                 f"the executor failed ({type(error).__name__}: {error}){kept}", ExitCode.REJECTED
             ) from None
         return game
@@ -399,11 +404,14 @@ def solve_seed(seed: int, search: int) -> int:
 
 def _best_of(
     tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
-) -> Played:
-    """The best game of the tasks (the first of the highest score): played here one
-    after another, or all at once on the executor's workers. After Ctrl-C, the
-    best of those finished (a search here returns its best line at once)."""
+) -> tuple[Played, str | None]:
+    """The best game of the tasks (the first of the highest score), played here one
+    after another or all at once on the executor's workers, and what was lost:
+    None, or the words for the searches the executor failed (the others are still
+    awaited, and the best of them kept). After Ctrl-C, the best of those finished
+    (a search here returns its best line at once)."""
     games: list[Played] = []
+    failures: list[ExecutorFailed] = []
     if local:
         for task in tasks:
             games.append(_play(task))
@@ -411,23 +419,38 @@ def _best_of(
                 break
     else:
         for handle in [executor.call(_play, task) for task in tasks]:
-            game = _remote(handle, interruption)
+            try:
+                game = _remote(handle, interruption)
+            except ExecutorFailed as error:
+                failures.append(error)
+                continue
             if game is None:
                 break
             games.append(game)
     if not games:
+        if failures:
+            raise failures[0]
         raise fail("interrupted before any search finished", ExitCode.INTERRUPTED)
     best = games[0]
     for game in games[1:]:
         if game.played.result.score > best.played.result.score:
             best = game
-    return best
+    if not failures:
+        return best, None
+    lost = f"{len(failures)} of {len(tasks)} searches lost, the best of the {len(games)} finished"
+    return best, f"{failures[0]}; {lost} is above"
 
 
 def _stop_if(interrupted: bool, kept: str) -> None:
     """After Ctrl-C: one line on what was kept, and exit status 130."""
     if interrupted:
         raise fail(f"interrupted; {kept}", ExitCode.INTERRUPTED)
+
+
+def _stop_if_lost(lost: str | None) -> None:
+    """After searches the executor lost: one line on them, and exit status 1."""
+    if lost is not None:
+        raise fail(lost, ExitCode.REJECTED)
 
 
 def solve_command(
@@ -500,12 +523,13 @@ def solve_command(
             _interruptible(spec) as interruption,
             progress(total, "Searched {done} of {total}."),
         ):
-            game = _best_of(tasks, executor, local, interruption)
+            game, lost = _best_of(tasks, executor, local, interruption)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
     if output is TextOrJson.json:
         print_json(result.to_dict())
         _stop_if(bool(interruption), "the best line found so far is above")
+        _stop_if_lost(lost)
         return
     line = " ".join(moves)
     ending = "board cleared" if result.cleared else f"{result.remaining} tiles left"
@@ -518,3 +542,4 @@ def solve_command(
     preset_part = "" if preset_name == "basic" else f" --preset {preset_name}"
     typer.echo(f'Replay it: samegame replay --board {board_file}{preset_part} --moves "{line}"')
     _stop_if(bool(interruption), "the best line found so far is above")
+    _stop_if_lost(lost)
