@@ -215,6 +215,11 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,margin=5 "
         "--time-per-position 0.05 --positions 3,10 --out m5.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed "
+    "--time-per-position 300 --seed 1 --out wall1.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed "
+        "--time-per-position 0.05 --seed 1 --out wall1.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
