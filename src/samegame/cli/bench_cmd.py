@@ -313,8 +313,12 @@ def standard_command(
                 ):
                     game = _play(tasks[index])
             else:
-                kept = f"; stopped after {index} of {count} positions, kept above" + (
-                    f" and in {out}" if out is not None else ""
+                places = [
+                    *(["above"] if output is TextOrJson.text else []),
+                    *([f"in {out}"] if out is not None else []),
+                ]
+                kept = f"; stopped after {index} of {count} positions" + (
+                    f", kept {' and '.join(places)}" if places and index else ""
                 )
                 remote = _remote(handles[index], interruption, kept)
                 if remote is None:
