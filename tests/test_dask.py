@@ -153,14 +153,17 @@ def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_pa
     assert "MARKER" not in result.stderr
 
 
-class _Failing:
-    """A handle whose result raises ``error``, as a lost worker's future does."""
+class _Handle:
+    """A finished call's handle: its result is ``outcome``, or raises it when it is
+    an error (as a lost worker's future does)."""
 
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
+    def __init__(self, outcome: Any) -> None:
+        self.outcome = outcome
 
     def result(self, timeout: float | None = None) -> Any:
-        raise self.error
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome
 
     def cancel(self) -> bool:
         return False
@@ -169,16 +172,12 @@ class _Failing:
 def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
     """A worker killed under a bench position (seen by hand: kill -9 the worker
     processes) was a traceback; it is one line saying what was kept, exit 1."""
-    from distributed.scheduler import KilledWorker
-
     from samegame.cli.bench_cmd import _remote
     from samegame.cli.errors import CommandError, ExitCode
     from samegame.cli.longwork import Interruption
 
-    worker = SimpleNamespace(address="tcp://127.0.0.1:1")
-    lost = _Failing(KilledWorker("_play-1", worker, 3))
     with pytest.raises(CommandError) as caught:
-        _remote(lost, Interruption(), "; stopped after 2 of 6 positions")
+        _remote(_killed(), Interruption(), "; stopped after 2 of 6 positions")
     assert caught.value.code == ExitCode.REJECTED
     message = str(caught.value)
     assert message.startswith("the executor failed (KilledWorker: ")
@@ -195,20 +194,7 @@ def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
     from samegame.containment import PluginError
 
     with pytest.raises(PluginError):
-        _remote(_Failing(PluginError("the plugin broke")), Interruption())
-
-
-class _Done:
-    """A handle whose result is ``game``."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def result(self, timeout: float | None = None) -> Any:
-        return self.game
-
-    def cancel(self) -> bool:
-        return False
+        _remote(_Handle(PluginError("the plugin broke")), Interruption())
 
 
 class _Handing:
@@ -225,10 +211,10 @@ def _game(score: int) -> Any:
     return SimpleNamespace(played=SimpleNamespace(result=SimpleNamespace(score=score)))
 
 
-def _killed() -> _Failing:
+def _killed() -> _Handle:
     from distributed.scheduler import KilledWorker
 
-    return _Failing(KilledWorker("_play-1", SimpleNamespace(address="tcp://127.0.0.1:1"), 3))
+    return _Handle(KilledWorker("_play-1", SimpleNamespace(address="tcp://127.0.0.1:1"), 3))
 
 
 def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
@@ -238,7 +224,7 @@ def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
     from samegame.cli.longwork import Interruption
 
     weaker, stronger = _game(3000), _game(3100)
-    handles = [_Done(weaker), _killed(), _Done(stronger)]
+    handles = [_Handle(weaker), _killed(), _Handle(stronger)]
     best, lost = _best_of([object()] * 3, _Handing(handles), False, Interruption())
     assert best is stronger
     assert lost is not None
