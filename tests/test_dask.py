@@ -185,6 +185,27 @@ def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
     assert "\n" not in message
 
 
+def test_an_executors_long_many_line_error_is_one_short_line() -> None:
+    """distributed's errors can run to hundreds of characters over several lines;
+    the message shows the start of the text on one line, escaped."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.errors import CommandError
+    from samegame.cli.longwork import Interruption
+    from samegame.sim.executors import MAX_FAILURE_TEXT
+
+    text = "worker lost\n" + "x" * 5000 + "\x1b[31m"
+    with pytest.raises(CommandError) as caught:
+        _remote(_Handle(BrokenProcessPool(text)), Interruption(), "; kept above")
+    message = str(caught.value)
+    assert message.startswith("the executor failed (BrokenProcessPool: worker lost\\x0ax")
+    assert message.endswith("(5,017 characters)); kept above")
+    assert "\n" not in message
+    assert "\x1b" not in message
+    assert len(message) < MAX_FAILURE_TEXT + 100
+
+
 def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
     """Only the executor's failures become "the executor failed": an error the task
     raised (a plugin's, sorted by the command line into its own exit code) is
@@ -238,3 +259,28 @@ def test_solve_with_every_search_lost_is_the_executors_error() -> None:
 
     with pytest.raises(ExecutorFailed, match=r"^the executor failed \(KilledWorker: "):
         _best_of([object()] * 2, _Handing([_killed(), _killed()]), False, Interruption())
+
+
+class _Submitting:
+    """An executor whose every submitted game raises ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def submit(self, task: Any) -> _Handle:
+        return _Handle(self.error)
+
+
+def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
+    """``simulate``'s runner stops on an executor failure with the same one line."""
+    from distributed.scheduler import KilledWorker
+
+    from samegame.sim.runner import play_all
+
+    error = KilledWorker("game-1\n" + "y" * 3000, SimpleNamespace(address="tcp://127.0.0.1:1"), 3)
+    stop = play_all([object(), object()], _Submitting(error), lambda record: None, window=1)
+    assert stop is not None
+    assert stop.reason == "failed"
+    assert stop.message.startswith("the executor failed (KilledWorker: ")
+    assert "\n" not in stop.message
+    assert len(stop.message) < 300

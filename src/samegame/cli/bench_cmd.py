@@ -61,7 +61,13 @@ from samegame.records import make_record
 from samegame.replay import replay
 from samegame.rng import derive_seed
 from samegame.sim import bounded
-from samegame.sim.executors import Executor, ExecutorKind, Handle, is_executor_failure
+from samegame.sim.executors import (
+    Executor,
+    ExecutorKind,
+    Handle,
+    failure_words,
+    is_executor_failure,
+)
 from samegame.sim.tasks import board_text
 
 BENCHMARK_PRESET = "benchmark"
@@ -187,9 +193,7 @@ def _remote(handle: Handle, interruption: Interruption, kept: str = "") -> Playe
         except Exception as error:
             if not is_executor_failure(error):
                 raise
-            raise ExecutorFailed(
-                f"the executor failed ({type(error).__name__}: {error}){kept}", ExitCode.REJECTED
-            ) from None
+            raise ExecutorFailed(failure_words(error) + kept, ExitCode.REJECTED) from None
         return game
     return None
 

@@ -35,6 +35,7 @@ from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from typing import Any, Protocol
 
+from samegame.quoting import shown
 from samegame.sim.lifetime import watch_parent
 from samegame.sim.tasks import GameTask, Record, play_task
 
@@ -61,6 +62,21 @@ def is_executor_failure(error: BaseException) -> bool:
     if isinstance(error, BrokenExecutor | CancelledError):
         return True
     return type(error).__module__.partition(".")[0] == "distributed"
+
+
+MAX_FAILURE_TEXT = 200
+"""Characters of an executor's error text that ``failure_words`` shows."""
+
+
+def failure_words(error: BaseException) -> str:
+    """The one line that reports an executor's failure: the error's type and its
+    text, control characters (newlines too) escaped and cut to
+    ``MAX_FAILURE_TEXT`` characters (distributed's texts run to several hundred).
+
+    >>> failure_words(RuntimeError("lost\\nworker"))
+    'the executor failed (RuntimeError: lost\\\\x0aworker)'
+    """
+    return f"the executor failed ({type(error).__name__}: {shown(str(error), MAX_FAILURE_TEXT)})"
 
 
 class Pending(Protocol):

@@ -19,7 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from itertools import islice
 
-from samegame.sim.executors import Executor, Pending
+from samegame.sim.executors import Executor, Pending, failure_words
 from samegame.sim.lifetime import Terminated
 from samegame.sim.tasks import GameFailed, GameTask, Record
 
@@ -85,7 +85,7 @@ def play_all(
                 except GameFailed as error:
                     return Stop("failed", str(error))
                 except Exception as error:
-                    return Stop("failed", f"the executor failed ({type(error).__name__}: {error})")
+                    return Stop("failed", failure_words(error))
                 consume(record)
     except Terminated:
         return Stop("terminated", "terminated (SIGTERM)")
