@@ -220,6 +220,16 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed "
         "--time-per-position 0.05 --seed 1 --out wall1.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,parallel=root,clock=cpu,policy=mixed "
+    "--time-per-position 300 --positions 1-10 --out root300.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,parallel=root,clock=cpu,policy=mixed "
+        "--time-per-position 0.05 --positions 1-10 --out root300.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,parallel=root,clock=cpu,policy=mixed "
+    "--time-per-position 300 --positions 11-20 --out root300b.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,parallel=root,clock=cpu,policy=mixed "
+        "--time-per-position 0.05 --positions 11-20 --out root300b.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
