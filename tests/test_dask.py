@@ -275,6 +275,7 @@ def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
     """``simulate``'s runner stops on an executor failure with the same one line."""
     from distributed.scheduler import KilledWorker
 
+    from samegame.sim.executors import MAX_FAILURE_TEXT
     from samegame.sim.runner import play_all
 
     error = KilledWorker("game-1\n" + "y" * 3000, SimpleNamespace(address="tcp://127.0.0.1:1"), 3)
@@ -283,4 +284,4 @@ def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
     assert stop.reason == "failed"
     assert stop.message.startswith("the executor failed (KilledWorker: ")
     assert "\n" not in stop.message
-    assert len(stop.message) < 300
+    assert len(stop.message) < MAX_FAILURE_TEXT + 100
