@@ -190,6 +190,16 @@ LONG = {
         "samegame bench standard --bot nrpa:clock=cpu,policy=mixed --time-per-position 0.05 "
         "--out mixedF.jsonl"
     ),
+    "samegame bench standard --bot nrpa:clock=cpu,policy=mixed --time-per-position 60 "
+    "--out mixed60.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,policy=mixed --time-per-position 0.05 "
+        "--out mixed60.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu,policy=selective --time-per-position 60 "
+    "--out default60.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu,policy=selective --time-per-position 0.05 "
+        "--out default60.jsonl"
+    ),
     "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "
     "--time-per-position 300 --out mixed300.jsonl": (
         "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed "

@@ -278,7 +278,7 @@ def test_option_defaults_and_fixed_budgets() -> None:
         10.0,
         None,
     )
-    assert default.policy is Policy.SELECTIVE
+    assert default.policy is Policy.MIXED
     assert nrpa_spec({"iterations": "20"}).seconds is None
     assert nrpa_spec({"iterations": "20"}).runs == 1
     assert nrpa_spec({"time": "1.5", "clock": "cpu", "workers": "2"}).clock is Clock.CPU
@@ -286,6 +286,8 @@ def test_option_defaults_and_fixed_budgets() -> None:
     assert nrpa_spec({"workers": "2", "parallel": "root"}).processes == 2
     assert default.bias == 8.0
     assert nrpa_spec({"policy": "SOFT", "bias": "2.5"}).bias == 2.5
+    # The default policy is mixed, so a bias needs no policy option.
+    assert nrpa_spec({"bias": "4"}).bias == 4.0
     assert nrpa_spec({"policy": "mixed"}).policy is Policy.MIXED
     assert beam_spec({}).seconds == 10.0
     assert beam_spec({"width": "32"}) == SearchSpec(
@@ -323,7 +325,6 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ("nmcs:parallel=root", "bot nmcs has no option parallel"),
         ("nmcs:policy=soft", "policy must be one of random, tabu, selective, not 'soft'"),
         ("nrpa:policy=gentle", "policy must be one of random, tabu, selective, soft, mixed"),
-        ("nrpa:bias=4", "bias needs policy=soft or policy=mixed"),
         ("nrpa:policy=selective,bias=4", "bias needs policy=soft or policy=mixed"),
         ("nrpa:policy=soft,bias=31", "bias must be a number from 0 to 30, not '31'"),
         ("nrpa:policy=mixed,bias=nan", "bias must be a number from 0 to 30, not 'nan'"),
