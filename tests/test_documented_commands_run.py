@@ -240,6 +240,16 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,parallel=root,clock=cpu,policy=mixed "
         "--time-per-position 0.05 --positions 11-20 --out root300b.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,starts=4 "
+    "--time-per-position 300 --positions 1,3,10-13 --out s4close.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=cpu,policy=mixed,starts=4 "
+        "--time-per-position 0.05 --positions 1,3,10-13 --out s4close.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed,starts=4 "
+    "--time-per-position 300 --out w4.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed,starts=4 "
+        "--time-per-position 0.05 --out w4.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
