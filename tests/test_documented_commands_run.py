@@ -250,6 +250,11 @@ LONG = {
         "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed,starts=4 "
         "--time-per-position 0.05 --out w4.jsonl"
     ),
+    "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed,starts=4 "
+    "--time-per-position 300 --seed 1 --out w4s1.jsonl": (
+        "samegame bench standard --bot nrpa:workers=2,clock=wall,policy=mixed,starts=4 "
+        "--time-per-position 0.05 --seed 1 --out w4s1.jsonl"
+    ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
         "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
     ),
