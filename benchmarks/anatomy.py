@@ -32,13 +32,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from samegame.board import Board
-from samegame.bots.benchmark import standard_positions
-from samegame.coords import parse_cell
-from samegame.plugins import get_host
-from samegame.records import Verifier, read_records, record_rules
-from samegame.rules import Rules
-from samegame.textboard import read_board
+from samegame.benchmark.positions import standard_positions
+from samegame.core.board import Board
+from samegame.core.coords import parse_cell
+from samegame.core.rules import Rules
+from samegame.core.textboard import read_board
+from samegame.plugin.host import get_host
+from samegame.records.verification import Verifier, read_records, record_rules
 
 
 @dataclass(frozen=True)

@@ -26,11 +26,11 @@ import statistics
 import sys
 import time
 
-from samegame.bots.benchmark import standard_positions
+from samegame.benchmark.positions import standard_positions
 from samegame.bots.search import engine
-from samegame.plugins import get_host
+from samegame.core.rng import derive_seed
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.rng import derive_seed
 
 
 def main(argv: list[str] | None = None) -> int:

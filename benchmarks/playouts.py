@@ -28,12 +28,12 @@ from pathlib import Path
 
 import numpy as np
 
-from samegame.board import Board
-from samegame.builtins.scoring import BASIC
-from samegame.game import Game
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
-from samegame.textboard import read_boards
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC
+from samegame.core.game import Game
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
+from samegame.core.textboard import read_boards
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = [
@@ -46,9 +46,9 @@ BATCH = 50  # playouts per kernel call, cycling through the positions
 FIRST_CALL = """
 import time
 start = time.perf_counter()
-from samegame.board import Board
-from samegame.builtins.scoring import BASIC
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC
+from samegame.core.rules import Rules
 from samegame.kernel import KernelRules, random_playouts
 board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)
 random_playouts(board, KernelRules.from_rules(Rules(BASIC), 3, 3), 1, 1)

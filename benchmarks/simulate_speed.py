@@ -18,7 +18,7 @@ import argparse
 import statistics
 import time
 
-from samegame.plugins import get_host
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.sim.executors import Executor, ExecutorKind, open_executor
 from samegame.sim.simulate import simulate

@@ -2,7 +2,7 @@
 
 For every size and colour count, boards ``0`` to ``numbers - 1`` are generated with
 ``SOLVABLE.generate`` and their certificates replayed with
-``samegame.numbering.replays_to_clear`` (what ``make_board`` adds on top of
+``samegame.core.numbering.replays_to_clear`` (what ``make_board`` adds on top of
 generation); the median and maximum seconds per board are printed as a plain table.
 
     .venv/bin/python benchmarks/solvable_speed.py
@@ -17,8 +17,8 @@ import time
 from collections.abc import Sequence
 
 from samegame.builtins.solvable import SOLVABLE
-from samegame.contributions import BoardSpec
-from samegame.numbering import replays_to_clear
+from samegame.core.numbering import replays_to_clear
+from samegame.plugin.contributions import BoardSpec
 
 DEFAULT_SIZES = (
     (6, 8),

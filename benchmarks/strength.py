@@ -30,22 +30,22 @@ import sys
 import time
 from dataclasses import dataclass
 
-from samegame.board import Board
-from samegame.bots import BotSpec, parse_bot_spec, play_game
-from samegame.bots.benchmark import (
+from samegame.benchmark.positions import (
     ANCHORS,
     compare,
     parse_positions,
     published,
     standard_positions,
 )
+from samegame.bots import BotSpec, parse_bot_spec, play_game
 from samegame.bots.search import engine
 from samegame.bots.search.bot import SearchBot
-from samegame.numbering import make_board
-from samegame.plugins import get_host
+from samegame.core.board import Board
+from samegame.core.numbering import make_board
+from samegame.core.rng import derive_seed
+from samegame.core.rules import Rules
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.rng import derive_seed
-from samegame.rules import Rules
 
 
 @dataclass(frozen=True)

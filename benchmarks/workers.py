@@ -21,12 +21,12 @@ import sys
 
 from strength import describe, play, with_budget
 
-from samegame.bots.benchmark import parse_positions, standard_positions
+from samegame.benchmark.positions import parse_positions, standard_positions
 from samegame.bots.search import engine
-from samegame.numbering import make_board
-from samegame.plugins import get_host
+from samegame.core.numbering import make_board
+from samegame.core.rng import derive_seed
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.rng import derive_seed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from samegame.cli.app import run
-from samegame.coords import format_cell
-from samegame.game import Game
-from samegame.numbering import make_board
-from samegame.plugins import get_host
+from samegame.core.coords import format_cell
+from samegame.core.game import Game
+from samegame.core.numbering import make_board
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 
 # Variables that switch modes: cleared unless a test sets them.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from samegame.board import Board
-from samegame.rng import StableRandom, derive_seed
+from samegame.core.board import Board
+from samegame.core.rng import StableRandom, derive_seed
 
 
 def random_board(label: str, seed: int, width: int = 9, height: int = 8, colours: int = 4) -> Board:

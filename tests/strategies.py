@@ -1,7 +1,7 @@
 """Shared hypothesis strategies and a tiny naive SameGame reference for the tests.
 
 The reference works on plain lists of columns (left to right, each bottom tile
-first) and a BFS flood fill; it shares no code with ``samegame.board``, so the tests
+first) and a BFS flood fill; it shares no code with ``samegame.core.board``, so the tests
 compare the bitboard core with an independent implementation, never with itself.
 Boards are turned into ``Board`` objects by computing the documented bit layout
 (cell ``(col, row)`` is bit ``col * height + row``) here, not with ``from_columns``.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from samegame.board import Board
+from samegame.core.board import Board
 
 Columns = list[list[int]]
 CellT = tuple[int, int]
@@ -173,7 +173,7 @@ def naive_report(
     return falls, shifts, emptied
 
 
-# -- an independent SplitMix64 and seed derivation (see samegame.rng's documentation) --
+# -- an independent SplitMix64 and seed derivation (see samegame.core.rng's documentation) --
 
 M64 = 2**64
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from samegame.hookspecs import hookimpl
+from samegame.plugin.hookspecs import hookimpl
 from test_plugins import make_distribution
 
 MODULE = "sg_test_stuck"
@@ -35,11 +35,11 @@ SOURCE = "stuck (samegame-stuck 1.2.3)"
 
 PLUGIN = """
     import os, time
-    from samegame.contributions import (
+    from samegame.plugin.contributions import (
         BoardGenerator, BotFactory, GeneratedBoard, Renderer, ScoringFormula,
     )
-    from samegame.hookspecs import hookimpl
-    from samegame.textboard import read_board
+    from samegame.plugin.hookspecs import hookimpl
+    from samegame.core.textboard import read_board
 
     calls = {}
 

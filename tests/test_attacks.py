@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from conftest import Result, assert_one_line_error
 from playkit import run_cli
-from samegame.coords import CoordinateError, parse_cell
-from samegame.limits import MAX_FILE_BYTES, MAX_POINTS
-from samegame.plugins import get_host
+from samegame.core.coords import CoordinateError, parse_cell
+from samegame.core.limits import MAX_FILE_BYTES, MAX_POINTS
+from samegame.plugin.host import get_host
 from samegame.presets import PresetError, load_preset_file
-from samegame.repl.commands import CommandError, parse_command
+from samegame.repl.commands import UnknownCommandError, parse_command
 
 DOCUMENTED = {0, 1, 2, 3, 4, 5, 130}
 TOO_BIG = "9223372036854775808"  # 2**63, one more than SQLite's largest INTEGER
@@ -200,7 +200,7 @@ def test_preset_values_out_of_bounds(
 )
 def test_typed_numbers_are_refused_in_words(line: str) -> None:
     ATTACKS["inputs"] += 1
-    with pytest.raises(CommandError) as caught:
+    with pytest.raises(UnknownCommandError) as caught:
         parse_command(line)
     assert len(str(caught.value.params)) < 300
 
@@ -376,7 +376,7 @@ def test_parse_cell_and_command_raise_only_their_errors(text: str) -> None:
     else:
         message = ""
     assert len(message) < 400
-    with contextlib.suppress(CommandError):
+    with contextlib.suppress(UnknownCommandError):
         parse_command(text)
 
 
@@ -418,10 +418,10 @@ def test_typed_play_lines(
 def record_line(tmp_path_factory: pytest.TempPathFactory) -> str:
     from samegame.bots import play_game
     from samegame.bots.simple import GREEDY
-    from samegame.builtins.scoring import BASIC
-    from samegame.records import make_record
-    from samegame.rules import Rules
-    from samegame.textboard import read_board
+    from samegame.core.formulas import BASIC
+    from samegame.core.rules import Rules
+    from samegame.core.textboard import read_board
+    from samegame.records.verification import make_record
 
     board, rules = read_board(BOARD), Rules(BASIC, clear_bonus=1000)
     played = play_game(GREEDY.create({}), board, rules, 1)

@@ -19,10 +19,14 @@ import pytest
 
 from conftest import Result, assert_one_line_error
 from playkit import run_cli
-from samegame import plugins
 from samegame.cli import common
-from samegame.containment import PluginError
-from samegame.contributions import (
+from samegame.core.coords import Cell
+from samegame.core.events import GameRestarted
+from samegame.core.limits import MAX_POINTS
+from samegame.core.textboard import read_board
+from samegame.plugin import host as plugins
+from samegame.plugin.containment import PluginError
+from samegame.plugin.contributions import (
     BoardGenerator,
     BotFactory,
     GeneratedBoard,
@@ -31,12 +35,8 @@ from samegame.contributions import (
     Renderer,
     ScoringFormula,
 )
-from samegame.coords import Cell
-from samegame.events import GameRestarted
-from samegame.hookspecs import hookimpl
-from samegame.limits import MAX_POINTS
-from samegame.plugins import PluginHost
-from samegame.textboard import read_board
+from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.host import PluginHost
 from test_plugins import make_distribution
 
 SOURCE = "evil (local)"
@@ -360,8 +360,8 @@ def test_a_failing_observer_ends_play_in_one_line(
 
 HANGING_PLUGIN = """
     import os, time
-    from samegame.contributions import ScoringFormula
-    from samegame.hookspecs import hookimpl
+    from samegame.plugin.contributions import ScoringFormula
+    from samegame.plugin.hookspecs import hookimpl
 
     def forever(n):
         open(os.environ["SG_HANG_MARKER"], "w").close()

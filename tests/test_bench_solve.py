@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_one_line_error
-from samegame.bots.benchmark import compare, parse_positions, published, standard_positions
-from samegame.plugins import PluginHost
-from samegame.records import read_records, verify_record
-from samegame.textboard import board_rows, read_boards
+from samegame.benchmark.positions import compare, parse_positions, published, standard_positions
+from samegame.core.textboard import board_rows, read_boards
+from samegame.plugin.host import PluginHost
+from samegame.records.verification import read_records, verify_record
 
 BOARD = """\
 RRGBBY

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board, BoardError, Group
-from samegame.coords import Cell, CoordinateError
+from samegame.core.board import Board, BoardError, Group
+from samegame.core.coords import Cell, CoordinateError
 from strategies import (
     NaiveBoard,
     anchor_of,

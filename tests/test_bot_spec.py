@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from samegame.bots.api import (
+from samegame.plugin.bot_api import (
     MAX_SPEC_LENGTH,
     BotOptionError,
     BotSpec,

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
-from samegame import plugins
 from samegame.cli import common
-from samegame.plugins import PluginHost
+from samegame.plugin import host as plugins
+from samegame.plugin.host import PluginHost
 from samegame.sim import bounded
 from stuck import (
     SOURCE,

@@ -16,11 +16,11 @@ from types import SimpleNamespace
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
-from samegame.contributions import BoardSpec
-from samegame.game import Game
-from samegame.numbering import make_board
+from samegame.core.game import Game
+from samegame.core.numbering import make_board
 from samegame.play import match as match_module
-from samegame.plugins import get_host
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 
 PRESET = """\

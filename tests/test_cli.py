@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_one_line_error
-from samegame.textboard import read_board
+from samegame.core.textboard import read_board
 
 BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
 SUBCOMMANDS = [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.coords import (
+from samegame.core.coords import (
     Cell,
     CoordinateError,
     check_cell,

@@ -173,7 +173,7 @@ def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
     """A worker killed under a bench position (seen by hand: kill -9 the worker
     processes) was a traceback; it is one line saying what was kept, exit 1."""
     from samegame.cli.bench_cmd import _remote
-    from samegame.cli.errors import CommandError, ExitCode
+    from samegame.cli.exit_codes import CommandError, ExitCode
     from samegame.cli.longwork import Interruption
 
     with pytest.raises(CommandError) as caught:
@@ -191,7 +191,7 @@ def test_an_executors_long_many_line_error_is_one_short_line() -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     from samegame.cli.bench_cmd import _remote
-    from samegame.cli.errors import CommandError
+    from samegame.cli.exit_codes import CommandError
     from samegame.cli.longwork import Interruption
     from samegame.sim.executors import MAX_FAILURE_TEXT
 
@@ -212,7 +212,7 @@ def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
     raised as it was."""
     from samegame.cli.bench_cmd import _remote
     from samegame.cli.longwork import Interruption
-    from samegame.containment import PluginError
+    from samegame.plugin.containment import PluginError
 
     with pytest.raises(PluginError):
         _remote(_Handle(PluginError("the plugin broke")), Interruption())

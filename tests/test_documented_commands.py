@@ -64,7 +64,7 @@ def root() -> Iterator[Any]:
     import samegame_cornerbot
     import samegame_cubes
 
-    from samegame import plugins
+    from samegame.plugin import host as plugins
 
     examples = [("cubes", samegame_cubes), ("cornerbot", samegame_cornerbot)]
     with pytest.MonkeyPatch.context() as patch:

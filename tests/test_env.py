@@ -1,4 +1,4 @@
-"""Conformance tests of samegame.env: the Gymnasium-shaped environment."""
+"""Conformance tests of samegame.rl.environment: the Gymnasium-shaped environment."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board
 from samegame.cli.app import run
-from samegame.env import SEED_NAMESPACE, Box, Discrete, IllegalActionError, SameGameEnv
-from samegame.numbering import MAX_BOARD_NUMBER, make_board
-from samegame.plugins import PluginHost
+from samegame.core.board import Board
+from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.textboard import read_board, write_board
+from samegame.plugin.host import PluginHost
 from samegame.presets import PresetError, find_preset
-from samegame.rng import StableRandom, derive_seed
-from samegame.textboard import read_board, write_board
+from samegame.rl.environment import SEED_NAMESPACE, Box, Discrete, IllegalActionError, SameGameEnv
 
 HOST = PluginHost(autoload=False)
 
@@ -140,7 +140,7 @@ def test_reset_seed_plays_the_documented_board_number(seed: int) -> None:
     env = SameGameEnv("lesson", host=HOST)
     _, info = env.reset(seed=seed)
     number = StableRandom(derive_seed(SEED_NAMESPACE, seed)).below(MAX_BOARD_NUMBER + 1)
-    assert SEED_NAMESPACE == "samegame.env"
+    assert SEED_NAMESPACE == "samegame.rl.environment"
     assert info["board_number"] == number
     setup = find_preset("lesson", HOST).board_setup()
     assert env.board == make_board(HOST.generator(setup.board_type), setup.spec, number).board
@@ -434,7 +434,7 @@ def test_box_contains_and_sample() -> None:
 def test_import_samegame_does_not_import_the_environment() -> None:
     code = (
         "import sys, samegame\n"
-        "loaded = [m for m in ('samegame.env', 'numpy') if m in sys.modules]\n"
+        "loaded = [m for m in ('samegame.rl.environment', 'numpy') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
     )
     result = subprocess.run(

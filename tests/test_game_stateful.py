@@ -22,10 +22,8 @@ from hypothesis.stateful import (
     rule,
 )
 
-from samegame.builtins.penalties import LEFTOVER_FORMULA, LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.coords import Cell
-from samegame.events import (
+from samegame.core.coords import Cell
+from samegame.core.events import (
     ColumnsShifted,
     Event,
     GameOver,
@@ -36,9 +34,10 @@ from samegame.events import (
     PracticeMarked,
     TilesFell,
 )
-from samegame.game import Game, GameResult, MoveRejected, Rejection
-from samegame.rules import NO_PENALTY, Rules, SelectionMode, UndoPolicy
-from samegame.textboard import read_board
+from samegame.core.formulas import BASIC, LEFTOVER_FORMULA, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.game import Game, GameResult, MoveRejected, Rejection
+from samegame.core.rules import NO_PENALTY, Rules, SelectionMode, UndoPolicy
+from samegame.core.textboard import read_board
 from strategies import (
     NaiveBoard,
     anchor_of,

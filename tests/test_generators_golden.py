@@ -27,9 +27,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samegame.builtins.generators import EACH_COLOUR_TWICE, RANDOM, RANDOM_WITH_MOVE
-from samegame.contributions import BoardGenerator, BoardSpec
-from samegame.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
-from samegame.textboard import read_board, write_board
+from samegame.core.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
+from samegame.core.textboard import read_board, write_board
+from samegame.plugin.contributions import BoardGenerator, BoardSpec
 from strategies import ReferenceSplitMix64, naive, naive_groups, reference_seed, to_board
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "boards"

@@ -12,16 +12,16 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import samegame.gymnasium_env
-from samegame.gymnasium_env import ENV_ID, SameGameGymnasiumEnv
-from samegame.textboard import read_board
+import samegame.rl.gymnasium_env
+from samegame.core.textboard import read_board
+from samegame.rl.gymnasium_env import ENV_ID, SameGameGymnasiumEnv
 
 
 def test_the_id_is_in_gymnasiums_registry() -> None:
     assert ENV_ID == "samegame/SameGame-v0"
-    assert gymnasium.spec(ENV_ID).entry_point == "samegame.gymnasium_env:SameGameGymnasiumEnv"
-    samegame.gymnasium_env.register()  # a second registration changes nothing
-    assert gymnasium.spec(ENV_ID).entry_point == "samegame.gymnasium_env:SameGameGymnasiumEnv"
+    assert gymnasium.spec(ENV_ID).entry_point == "samegame.rl.gymnasium_env:SameGameGymnasiumEnv"
+    samegame.rl.gymnasium_env.register()  # a second registration changes nothing
+    assert gymnasium.spec(ENV_ID).entry_point == "samegame.rl.gymnasium_env:SameGameGymnasiumEnv"
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def _python(code: str) -> subprocess.CompletedProcess[str]:
 def test_make_with_the_module_in_the_id_needs_no_import() -> None:
     run = _python(
         "import gymnasium\n"
-        "env = gymnasium.make('samegame.gymnasium_env:samegame/SameGame-v0', preset='sum')\n"
+        "env = gymnasium.make('samegame.rl.gymnasium_env:samegame/SameGame-v0', preset='sum')\n"
         "print(type(env.unwrapped).__name__, env.unwrapped.game.preset.name)\n"
     )
     assert run.returncode == 0, run.stderr
@@ -94,12 +94,12 @@ def test_without_gymnasium_the_import_says_what_to_install() -> None:
     run = _python(
         "import sys\n"
         "sys.modules['gymnasium'] = None\n"
-        "from samegame.env import SameGameEnv\n"
+        "from samegame.rl.environment import SameGameEnv\n"
         "SameGameEnv('basic').reset(seed=1)\n"
         "try:\n"
-        "    import samegame.gymnasium_env\n"
+        "    import samegame.rl.gymnasium_env\n"
         "except ImportError as error:\n"
         "    print(error)\n"
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("samegame.gymnasium_env needs gymnasium; install samegame[rl]")
+    assert run.stdout.startswith("samegame.rl.gymnasium_env needs gymnasium; install samegame[rl]")

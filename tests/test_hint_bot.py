@@ -10,17 +10,17 @@ import pytest
 
 from conftest import Result
 from playkit import clear_mode_variables
-from samegame.board import Board
-from samegame.builtins.scoring import BASIC
-from samegame.coords import Cell, format_cell
-from samegame.game import Game, MoveRejected
-from samegame.plugins import get_host
+from samegame.core.board import Board
+from samegame.core.coords import Cell, format_cell
+from samegame.core.formulas import BASIC
+from samegame.core.game import Game, MoveRejected
+from samegame.core.rules import Rules
+from samegame.core.textboard import read_board
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.session import Session, Table
-from samegame.repl.settings import Settings
-from samegame.rules import Rules
+from samegame.repl.settings_command import Settings
 from samegame.store import Store
-from samegame.textboard import read_board
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import inspect
 import re
 from pathlib import Path
 
-from samegame import hookspecs
+from samegame.plugin import hookspecs
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"
 

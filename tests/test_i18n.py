@@ -22,13 +22,13 @@ from pathlib import Path
 import pytest
 
 from playkit import ESPEAK, espeak_words
-from samegame.game import ASSISTANCE_KINDS, Rejection
+from samegame.core.game import ASSISTANCE_KINDS, Rejection
+from samegame.core.palette import PALETTE
+from samegame.core.rules import SelectionMode, UndoPolicy
 from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
-from samegame.palette import PALETTE
-from samegame.plugins import get_host
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.commands import ALL_WORDS, WORDS
-from samegame.rules import SelectionMode, UndoPolicy
 
 Catalogue = Mapping[str, Template]
 
@@ -196,10 +196,12 @@ def japanese_allowed(char: str) -> bool:
 # -- which keys the code uses -----------------------------------------------------------
 
 TRANSLATE_NAMES = frozenset({"tr"})
-REPL_COMMAND_ERROR = "CommandError"  # samegame.repl.commands.CommandError(key, **params)
+REPL_COMMAND_ERROR = (
+    "UnknownCommandError"  # samegame.repl.commands.UnknownCommandError(key, **params)
+)
 KEY_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$")
 # Arguments of tr() that are not strings in place; the keys they carry are found
-# elsewhere: CommandError keys by the CommandError scan, tutorial steps by the
+# elsewhere: UnknownCommandError keys by the UnknownCommandError scan, tutorial steps by the
 # sweep of key-like strings (see used_keys).
 KNOWN_INDIRECT = frozenset({"error.key", "step.key", "step.explain"})
 
@@ -207,7 +209,7 @@ KNOWN_INDIRECT = frozenset({"error.key", "step.key", "step.explain"})
 def _practice_reasons() -> set[str]:
     """Every reason ``Game._mark_practice`` is called with, and replayed boards."""
     reasons = {"undo", "hint", "restart", "replay"}
-    for node in ast.walk(ast.parse((SRC / "game.py").read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse((SRC / "core" / "game.py").read_text(encoding="utf-8"))):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)

@@ -24,18 +24,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board, Group
-from samegame.builtins.penalties import LEFTOVER_FORMULA, LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.contributions import Penalty, ScoringFormula
-from samegame.coords import Cell
-from samegame.game import Game
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import NO_PENALTY, Rules
-from samegame.textboard import read_boards
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell
+from samegame.core.formulas import BASIC, LEFTOVER_FORMULA, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.game import Game
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import NO_PENALTY, Rules
+from samegame.core.textboard import read_boards
+from samegame.plugin.contributions import Penalty, ScoringFormula
 
 if TYPE_CHECKING:  # the kernel itself is imported by the fixture, to time it
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
 
 GroupKey = tuple[int, Cell, int, tuple[Cell, ...]]
 
@@ -56,7 +55,7 @@ PENALTIES = [NO_PENALTY, LEFTOVER_SQUARED, LEFTOVER_FORMULA, CUBE_FLOORED]
 
 @pytest.fixture(scope="module")
 def kernel(request: pytest.FixtureRequest) -> ModuleType:
-    """``samegame.kernel.api``, with every compiled function run once."""
+    """``samegame.kernel.facade``, with every compiled function run once."""
     start = time.perf_counter()
     from samegame.kernel import api
 
@@ -70,7 +69,7 @@ def kernel(request: pytest.FixtureRequest) -> ModuleType:
     api.best_playout(state, rules, 2, 1)
     api.tile_count(state, rules)
     api.settle(3, 2, rules)
-    from samegame.kernel.rng import below, next64, seed_state
+    from samegame.kernel.splitmix import below, next64, seed_state
 
     next64(seed_state(1))
     below(seed_state(1), 3)
@@ -243,7 +242,7 @@ def test_rules_too_large_for_int64(kernel: ModuleType) -> None:
     ),
 )
 def test_rng_matches_stable_random(kernel: ModuleType, seed: int, bounds: list[int]) -> None:
-    from samegame.kernel.rng import below, next64, seed_state
+    from samegame.kernel.splitmix import below, next64, seed_state
 
     state = seed_state(seed)
     reference = StableRandom(seed)
@@ -322,7 +321,7 @@ def test_recorded_playout_equals_core_playout(
 def test_batch_playouts_continue_one_stream(
     kernel: ModuleType, board: Board, rules: Rules, seed: int
 ) -> None:
-    from samegame.kernel.rng import seed_state
+    from samegame.kernel.splitmix import seed_state
 
     table = kernel.KernelRules.from_rules(rules, board.width, board.height)
     batch = kernel.random_playouts(board, table, 4, seed)

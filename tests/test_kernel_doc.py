@@ -32,9 +32,9 @@ def test_the_python_example_runs(from_python: dict[str, Any]) -> None:
 
 
 def test_the_numba_example_compiles_and_plays_one_ply(from_python: dict[str, Any]) -> None:
-    from samegame.coords import Cell
+    from samegame.core.coords import Cell
     from samegame.kernel import legal_groups
-    from samegame.kernel.rng import seed_state
+    from samegame.kernel.splitmix import seed_state
 
     names: dict[str, Any] = {}
     exec(compile(EXAMPLES[1], "docs/kernel.md (Using it from numba)", "exec"), names)

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board
-from samegame.bots.api import BotOptionError
 from samegame.bots.search.bot import nmcs_spec, nrpa_spec
 from samegame.bots.search.engine import Algorithm, Codes, SearchSpec, cell_keys
+from samegame.core.board import Board
 from samegame.kernel.groups import COLOUR_MIX, FOLD, legal_groups
 from samegame.kernel.remove import remove_group
 from samegame.kernel.state import to_kernel
+from samegame.plugin.bot_api import BotOptionError
 from strategies import boards
 
 MASK = np.uint64((1 << 17) - 1)

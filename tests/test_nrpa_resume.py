@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 import search_boards
 from samegame.bots.search import engine
 from samegame.bots.search.engine import Algorithm
-from samegame.builtins.penalties import LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.rules import Rules
+from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.rules import Rules
 
 RULES = [
     Rules(BASIC, clear_bonus=1000),
@@ -40,7 +39,7 @@ def compiled() -> None:
 
 
 def _setup(seed: int, rules: Rules) -> tuple[Any, Any, Any, Any]:
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
 
     board = random_board(seed, 7, 6, 3)
@@ -71,8 +70,8 @@ def _fresh_tree(state: Any, krules: Any, level: int, mask: Any, soft: bool = Fal
 def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     seed: int, level: int, kind: int, rules: int, steps: list[int], by_tiles: bool
 ) -> None:
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa, nrpa_run
+    from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(seed, RULES[rules])
     tabu = engine.tabu_colour(state) if kind else 0
@@ -108,8 +107,8 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
 
 
 def test_a_playout_budget_stops_after_exactly_that_many_playouts() -> None:
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa_run
+    from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(1, RULES[0])
     tabu = engine.tabu_colour(state)
@@ -144,8 +143,8 @@ def test_a_playout_budget_stops_after_exactly_that_many_playouts() -> None:
 
 def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
     # ``warm`` only begins a fresh search; a paused one already holds its best game.
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa_run
+    from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(2, RULES[0])
     tabu = engine.tabu_colour(state)
@@ -184,8 +183,8 @@ def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
 ) -> None:
     # Each lane has its own playout budget, so the lanes stop at different points
     # of a round (some of its calls paused, others over), as threads do.
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.shared_nrpa import SharedSearch, shared_nrpa
+    from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(seed, RULES[0])
     tabu = engine.tabu_colour(state)

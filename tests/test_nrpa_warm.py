@@ -16,13 +16,12 @@ import numpy as np
 import pytest
 
 import search_boards
-from samegame.board import Board
-from samegame.bots.benchmark import standard_positions
+from samegame.benchmark.positions import standard_positions
 from samegame.bots.search import engine
 from samegame.bots.search.engine import Algorithm
-from samegame.builtins.penalties import LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.rules import Rules
 
 STANDARD = Rules(BASIC, clear_bonus=1000)
 RULES = [STANDARD, Rules(PAIRS, penalty=LEFTOVER_SQUARED), Rules(SUM, min_group=1)]
@@ -37,7 +36,7 @@ def compiled() -> None:
 
 
 def kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
 
     state = to_kernel(board)
@@ -53,8 +52,8 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
     from samegame.kernel.groups import count_colours
     from samegame.kernel.playout import Record, playout, replay
     from samegame.kernel.policy import Policy
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.scratch import new_scratch
+    from samegame.kernel.splitmix import seed_state
 
     for seed in range(8):
         board = random_board(seed)
@@ -125,9 +124,9 @@ def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_nrpa_begun_from_a_game_never_returns_a_worse_one(level: int) -> None:
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
     from samegame.kernel.search.shared_nrpa import shared_nrpa
+    from samegame.kernel.splitmix import seed_state
 
     none = np.empty(0, dtype=np.int32)
     for seed in range(4):
@@ -157,8 +156,8 @@ def test_nrpa_begun_from_a_game_never_returns_a_worse_one(level: int) -> None:
 
 
 def test_a_warm_start_changes_the_search() -> None:
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
+    from samegame.kernel.splitmix import seed_state
 
     board = standard_positions()[2]
     state, krules, keys, mask, _ = kernel_args(board, STANDARD)

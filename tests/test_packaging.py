@@ -48,7 +48,7 @@ def test_an_installed_wheel_reads_its_own_preset_files(wheel: Path, tmp_path: Pa
         archive.extractall(target)
     script = (
         "from samegame.builtins.presets import PRESETS_PATH; "
-        "from samegame.plugins import PluginHost; from samegame.presets import list_presets; "
+        "from samegame.plugin.host import PluginHost; from samegame.presets import list_presets; "
         "presets, problems = list_presets(PluginHost(autoload=False)); "
         "print(PRESETS_PATH); print(len(presets), problems)"
     )
@@ -65,8 +65,8 @@ def test_an_installed_wheel_reads_its_own_preset_files(wheel: Path, tmp_path: Pa
 def test_wheel_ships_data_and_marker(wheel_names: set[str]) -> None:
     for name in (
         "samegame/py.typed",
-        "samegame/data/standard-20.txt",
-        "samegame/data/published-scores.json",
+        "samegame/benchmark/data/standard-20.txt",
+        "samegame/benchmark/data/published-scores.json",
     ):
         assert name in wheel_names
 

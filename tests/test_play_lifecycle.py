@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
-from samegame.contributions import BoardSpec
-from samegame.coords import format_cell
-from samegame.game import Game
-from samegame.numbering import make_board
-from samegame.plugins import get_host
+from samegame.core.coords import format_cell
+from samegame.core.game import Game
+from samegame.core.numbering import make_board
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 
 GOLDEN = Path(__file__).parent / "golden" / "lifecycle"

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from samegame.contributions import ScoringFormula
-from samegame.events import GameRestarted
-from samegame.hookspecs import hookimpl
-from samegame.plugins import PluginHost, UnknownNameError
+from samegame.core.events import GameRestarted
+from samegame.plugin.contributions import ScoringFormula
+from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.host import PluginHost, UnknownNameError
 
 
 def make_distribution(
@@ -29,8 +29,8 @@ def make_distribution(
 
 
 GOOD_PLUGIN = """
-    from samegame.contributions import ScoringFormula
-    from samegame.hookspecs import hookimpl
+    from samegame.plugin.contributions import ScoringFormula
+    from samegame.plugin.hookspecs import hookimpl
 
     @hookimpl
     def samegame_scoring_formulas():

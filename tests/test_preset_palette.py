@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from samegame.board import Board, BoardError
-from samegame.numbering import make_board
-from samegame.palette import PALETTE, palette_order
-from samegame.plugins import PluginHost, get_host
+from samegame.core.board import Board, BoardError
+from samegame.core.numbering import make_board
+from samegame.core.palette import PALETTE, palette_order
+from samegame.core.textboard import read_board, write_board
+from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import PresetError, find_preset, load_preset_file
-from samegame.textboard import read_board, write_board
 
 PRESET = """\
 name: mine

@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 import yaml
 
-from samegame import plugins
 from samegame.builtins.presets import PRESETS_PATH
-from samegame.contributions import BoardSpec, PresetDirectory, ScoringFormula
-from samegame.hookspecs import hookimpl
+from samegame.core.rules import SelectionMode, UndoPolicy
 from samegame.i18n import translator
-from samegame.plugins import PluginHost
+from samegame.plugin import host as plugins
+from samegame.plugin.contributions import BoardSpec, PresetDirectory, ScoringFormula
+from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.host import PluginHost
 from samegame.presets import (
     BoardSetup,
     Preset,
@@ -32,7 +33,6 @@ from samegame.presets import (
 )
 from samegame.presets.describe import describe_preset
 from samegame.repl.commands import ALL_WORDS
-from samegame.rules import SelectionMode, UndoPolicy
 
 SHIPPED = (
     "basic",

@@ -26,15 +26,15 @@ from typing import Any
 import pytest
 
 from samegame.bots import parse_bot_spec, play_game
-from samegame.contributions import BoardSpec
-from samegame.numbering import make_board
-from samegame.palette import PALETTE
-from samegame.plugins import PluginHost
+from samegame.core.numbering import make_board
+from samegame.core.palette import PALETTE
+from samegame.core.rules import Rules
+from samegame.core.textboard import read_board
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
-from samegame.record_schema import MAX_SECONDS, LineError, parse_line
-from samegame.records import Verifier, make_record
-from samegame.rules import Rules
-from samegame.textboard import read_board
+from samegame.records.shape import MAX_SECONDS, LineError, parse_line
+from samegame.records.verification import Verifier, make_record
 
 GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
 HOST = PluginHost(autoload=False)
@@ -165,7 +165,7 @@ def _write(record: Any) -> Record | None:
 
 
 def _rows(board: Any) -> tuple[str, ...]:
-    from samegame.textboard import board_rows
+    from samegame.core.textboard import board_rows
 
     return tuple("".join(row) for row in board_rows(board))
 

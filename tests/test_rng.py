@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.rng import StableRandom, derive_seed
+from samegame.core.rng import StableRandom, derive_seed
 from strategies import ReferenceSplitMix64, reference_seed
 
 M64 = 2**64

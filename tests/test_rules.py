@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from samegame.builtins.penalties import LEFTOVER_FORMULA, LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.contributions import Penalty, ScoringFormula
-from samegame.rules import NO_PENALTY, Rules, SelectionMode, Settlement, UndoPolicy
+from samegame.core.formulas import BASIC, LEFTOVER_FORMULA, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.rules import NO_PENALTY, Rules, SelectionMode, Settlement, UndoPolicy
+from samegame.plugin.contributions import Penalty, ScoringFormula
 
 tiles = st.integers(1, 2000)
 scores = st.integers(0, 10**7)

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from playkit import Outcome, child_env, clear_mode_variables, greedy_moves, lesson_game, run_cli
-from samegame.coords import parse_cell
+from samegame.core.coords import parse_cell
 from samegame.play import Table
-from samegame.plugins import get_host
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.session import Session
-from samegame.repl.settings import Settings
+from samegame.repl.settings_command import Settings
 from samegame.store import DB_NAME, Store
 
 LESSON = ("play", "--preset", "lesson", "--accessible")

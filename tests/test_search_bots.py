@@ -20,21 +20,20 @@ import numpy as np
 import pytest
 
 import search_boards
-from samegame.board import Board
+from samegame.benchmark.positions import standard_positions
 from samegame.bots import BotOptionError, parse_bot_spec, play_game
-from samegame.bots.benchmark import standard_positions
 from samegame.bots.search import engine
 from samegame.bots.search.bot import SEARCH_BOTS, SearchBot, beam_spec, nmcs_spec, nrpa_spec
 from samegame.bots.search.engine import Algorithm, Clock, Evaluation, Policy, SearchSpec
 from samegame.bots.simple import GREEDY
-from samegame.builtins.penalties import LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.coords import Cell
-from samegame.game import Game
-from samegame.plugins import PluginHost
-from samegame.records import make_record, verify_record
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.game import Game
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
+from samegame.plugin.host import PluginHost
+from samegame.records.verification import make_record, verify_record
 
 HOST = PluginHost(autoload=False)
 FACTORIES = {factory.name: factory for factory in SEARCH_BOTS}
@@ -195,9 +194,9 @@ def _first_step_playouts(board: Board, rules: Rules, seed: int) -> list[int]:
     (one per legal group, in anchor order, drawing from one generator), replayed
     with the kernel's own functions."""
     from samegame.kernel import KernelRules, legal_groups, play, seed_state, to_kernel
+    from samegame.kernel.kernel_rules import settle
     from samegame.kernel.playout import moves_record, playout
     from samegame.kernel.policy import TABU, uniform_policy
-    from samegame.kernel.rules import settle
     from samegame.kernel.scratch import new_scratch
 
     krules = KernelRules.from_rules(rules, board.width, board.height)
@@ -342,7 +341,7 @@ def test_making_a_bot_does_not_load_numba() -> None:
     code = textwrap.dedent(
         """
         import sys
-        from samegame.plugins import get_host
+        from samegame.plugin.host import get_host
         for name in ("nmcs", "nrpa", "beam"):
             get_host().bot(name).create({})
         assert "numba" not in sys.modules

@@ -20,14 +20,14 @@ from typing import Any, cast
 import pytest
 
 import search_boards
-from samegame.board import Board
 from samegame.bots import BotOptionError
 from samegame.bots.search import engine
 from samegame.bots.search.bot import nmcs_spec, nrpa_spec
 from samegame.bots.search.engine import Algorithm, Policy, Restart, SearchSpec
-from samegame.builtins.scoring import BASIC
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC
+from samegame.core.rules import Rules
 from samegame.kernel.state import to_kernel
-from samegame.rules import Rules
 
 STANDARD = Rules(BASIC, clear_bonus=1000)
 
@@ -567,12 +567,12 @@ def test_soft_playouts_play_the_tabu_colour_early_with_a_small_bias() -> None:
     import numpy as np
 
     from samegame.kernel.groups import count_colours
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.playout import moves_record, playout
     from samegame.kernel.policy import SOFT
     from samegame.kernel.policy import Policy as KernelPolicy
-    from samegame.kernel.rng import seed_state
-    from samegame.kernel.rules import KernelRules
     from samegame.kernel.scratch import new_scratch
+    from samegame.kernel.splitmix import seed_state
     from samegame.kernel.state import index_cell
 
     early = {0.0: 0, 30.0: 0}

@@ -20,14 +20,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from samegame.board import Board
-from samegame.bots.benchmark import standard_positions
+from samegame.benchmark.positions import standard_positions
 from samegame.bots.search import engine
 from samegame.bots.search.engine import Algorithm, Parallel, Policy, SearchSpec
-from samegame.builtins.penalties import LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
 
 STANDARD = Rules(BASIC, clear_bonus=1000)
 
@@ -39,7 +38,7 @@ def _random_board(seed: int) -> Board:
 
 
 def _kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
 
     state = to_kernel(board)
@@ -77,9 +76,9 @@ def test_one_lane_is_nrpa(
     kind: int,
 ) -> None:
     """Selective playouts (kind 2) and soft ones (kind 3, a mild bias)."""
-    from samegame.kernel.rng import seed_state
     from samegame.kernel.search.nrpa import nrpa
     from samegame.kernel.search.shared_nrpa import shared_nrpa
+    from samegame.kernel.splitmix import seed_state
 
     chosen = standard_positions()[0] if board == "standard-1" else _random_board(seed)
     state, krules, keys, mask, tabu = _kernel_args(chosen, rules)

@@ -25,14 +25,13 @@ from typing import Any
 
 import pytest
 
-from samegame.board import Board
-from samegame.bots.benchmark import standard_positions
+from samegame.benchmark.positions import standard_positions
 from samegame.bots.search import engine
 from samegame.bots.search.engine import Algorithm, Codes, Evaluation, Policy, SearchSpec
-from samegame.builtins.penalties import LEFTOVER_SQUARED
-from samegame.builtins.scoring import BASIC, PAIRS, SUM
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
 
 PINS = Path(__file__).parent / "data" / "search-pins.json"
 

@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from playkit import clear_mode_variables, greedy_moves, lesson_game
-from samegame.coords import Cell, format_cell
-from samegame.plugins import get_host
+from samegame.core.coords import Cell, format_cell
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.announcer import Verbosity
-from samegame.repl.commands import CommandError, parse_command
+from samegame.repl.commands import UnknownCommandError, parse_command
 from samegame.repl.session import Reply, Session, Table
-from samegame.repl.settings import Settings
+from samegame.repl.settings_command import Settings
 from samegame.store import Store
 
 SINGLE_ON_BOARD_1 = "B9"
@@ -438,7 +438,7 @@ def parses(line: str) -> bool:
     """True for a command; lines that are not (``row 0``) are not remembered."""
     try:
         parse_command(line)
-    except CommandError:
+    except UnknownCommandError:
         return False
     return True
 

@@ -14,16 +14,17 @@ from pathlib import Path
 import pytest
 
 from conftest import Result, assert_one_line_error
-from samegame import plugins
 from samegame.bots import GameView
 from samegame.cli import sim_cmd
-from samegame.contributions import BoardSpec, BotFactory
-from samegame.coords import Cell
-from samegame.hookspecs import hookimpl
-from samegame.plugins import PluginHost, get_host
+from samegame.core.coords import Cell
+from samegame.core.rng import StableRandom
+from samegame.core.textboard import read_board
+from samegame.plugin import host as plugins
+from samegame.plugin.contributions import BoardSpec, BotFactory
+from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import BoardSetup, Preset, list_presets
-from samegame.records import verify_record
-from samegame.rng import StableRandom
+from samegame.records.verification import verify_record
 from samegame.sim import executors
 from samegame.sim.executors import LocalExecutor, Pending
 from samegame.sim.progress import Progress
@@ -39,7 +40,6 @@ from samegame.sim.tasks import (
     bot_seed,
     play_task,
 )
-from samegame.textboard import read_board
 
 BUILTIN_BOTS = ("random", "greedy", "largest", "tabu")
 BOX_DRAWING = re.compile("[\u2500-\u259f]")

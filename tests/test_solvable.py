@@ -1,7 +1,7 @@
 """The solvable board type: full boards, certificates that clear them, stable forever.
 
 Certificates are replayed with the naive reference in tests/strategies.py (list
-columns, BFS flood fill), not with ``samegame.board``, so a bug in the bitboard core
+columns, BFS flood fill), not with ``samegame.core.board``, so a bug in the bitboard core
 cannot hide a bug in the generator (``make_board`` also replays them with the core).
 
 Golden files ``tests/golden/solvable/<width>x<height>x<colours>-<number>.txt`` pin
@@ -25,12 +25,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board
 from samegame.builtins.solvable import SOLVABLE, _clearing_moves
-from samegame.contributions import BoardSpec, GeneratedBoard
-from samegame.coords import Cell
-from samegame.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
-from samegame.textboard import read_board, write_board
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
+from samegame.core.textboard import read_board, write_board
+from samegame.plugin.contributions import BoardSpec, GeneratedBoard
 from strategies import anchor_of, board_to_naive, naive_group, naive_remove
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "solvable"

@@ -21,9 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame import paths
-from samegame.coords import Cell, format_cell, parse_cell
-from samegame.game import GameResult
+from samegame.core.coords import Cell, format_cell, parse_cell
+from samegame.core.game import GameResult
 from samegame.store import (
     DB_NAME,
     SCHEMA_VERSION,
@@ -38,6 +37,7 @@ from samegame.store import (
     StoreError,
     category_key,
     competition_ranks,
+    paths,
 )
 
 # -- helpers -------------------------------------------------------------------------
@@ -670,7 +670,7 @@ def test_an_unwritable_location_is_an_error(tmp_path: Path) -> None:
 CHILD_SETUP = """
 import sys, time
 from pathlib import Path
-from samegame.coords import parse_cell
+from samegame.core.coords import parse_cell
 from samegame.store import GameSetup, Store, category_key
 setup = GameSetup(
     preset="basic", category=category_key(2, 2, 2, "basic", 0, "none", 2, "solvable"),

@@ -12,12 +12,12 @@ import pytest
 from playkit import Outcome, blocks, clear_mode_variables, run_cli
 from samegame.builtins.renderers import render_text
 from samegame.cli.common import SymbolChoice
+from samegame.core.palette import PALETTE, tile_number
+from samegame.core.textboard import read_board
 from samegame.i18n import translator
-from samegame.palette import PALETTE, tile_number
 from samegame.repl.announcer import Announcer
-from samegame.repl.settings import SYMBOL_CHOICES, SettingError, Settings
+from samegame.repl.settings_command import SYMBOL_CHOICES, SettingError, Settings
 from samegame.store import Store
-from samegame.textboard import read_board
 
 BOARD_1_TOP = " 9 1 2 1 1 1 2 3"  # lesson board 1's top row, numbered
 # The Lesson preset's palette: red circle, yellow diamond, blue triangle are 1, 2, 3.

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.board import Board
-from samegame.coords import Cell
-from samegame.palette import PALETTE
-from samegame.textboard import TextBoardError, board_rows, read_board, read_boards, write_board
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.palette import PALETTE
+from samegame.core.textboard import TextBoardError, board_rows, read_board, read_boards, write_board
 from strategies import NaiveBoard, naive_boards, to_board
 
 HERE = Path(__file__).resolve().parent

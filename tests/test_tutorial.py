@@ -33,16 +33,17 @@ from playkit import (
     clear_mode_variables,
     run_cli,
 )
-from samegame.board import Board
-from samegame.coords import Cell, parse_cell
-from samegame.events import ColumnsShifted, TilesFell
-from samegame.game import Game
+from samegame.core.board import Board
+from samegame.core.coords import Cell, parse_cell
+from samegame.core.events import ColumnsShifted, TilesFell
+from samegame.core.game import Game
+from samegame.core.numbering import make_board
+from samegame.core.palette import PALETTE
+from samegame.core.textboard import read_board, write_board
 from samegame.i18n import translator
-from samegame.numbering import make_board
-from samegame.palette import PALETTE
-from samegame.plugins import get_host
+from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.repl.lessons import LESSON_RULES, LESSONS, Move, Question, Say
+from samegame.repl.lessons import LESSON_RULES, LESSONS, LessonMove, Question, Say
 from samegame.repl.tutorial import (
     PRACTICE_NUMBER,
     PRACTICE_SIZE,
@@ -51,7 +52,6 @@ from samegame.repl.tutorial import (
     practice_intro,
 )
 from samegame.store import Store
-from samegame.textboard import read_board, write_board
 
 EN = translator("en")
 JA = translator("ja")
@@ -440,7 +440,7 @@ def test_every_move_step_names_a_group_of_its_board() -> None:
     for lesson in LESSONS:
         game = Game(read_board(lesson.board), LESSON_RULES)
         for step in lesson.steps:
-            if isinstance(step, Move):
+            if isinstance(step, LessonMove):
                 group = game.board.group_at(parse_cell(step.cell))
                 assert group is not None, (lesson.name, step.cell)
                 assert group.size >= 2, (lesson.name, step.cell)
@@ -590,7 +590,7 @@ def test_no_colour_off_a_terminal(tutorial) -> None:
 
 
 def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
-    from samegame.repl.settings import Settings
+    from samegame.repl.settings_command import Settings
     from samegame.repl.tutorial import run_tutorial
 
     class Interrupting(io.StringIO):

@@ -255,7 +255,7 @@ def test_what_the_checker_accepts_the_schema_accepts(data: st.DataObject) -> Non
     "integer" admits them, and true/false, which Python reads as ints)."""
     import jsonschema
 
-    from samegame.record_schema import check_shape, json_schema
+    from samegame.records.shape import check_shape, json_schema
 
     record = json.loads(data.draw(st.sampled_from(golden_lines())))
     keys = data.draw(st.lists(st.sampled_from(sorted(record)), min_size=1, max_size=2))

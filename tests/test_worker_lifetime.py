@@ -27,8 +27,8 @@ pytestmark = pytest.mark.skipif(
 STUCK_BOT = """
 import os, time
 from pathlib import Path
-from samegame.contributions import BotFactory
-from samegame.hookspecs import hookimpl
+from samegame.plugin.contributions import BotFactory
+from samegame.plugin.hookspecs import hookimpl
 
 class Stuck:
     def choose(self, view, rng):

@@ -1,8 +1,11 @@
 """samegame: exact SameGame rules, presets, plugins, an accessible line interface
 and bots.
 
->>> from samegame import Game, Rules, read_board
->>> from samegame.builtins.scoring import BASIC
+This module is the library's public face: boards, cells, rules, games, the
+built-in scoring formulas and penalties, and replays. ``samegame.plugin`` is the
+face for plugin authors. docs/api.md lists both.
+
+>>> from samegame import BASIC, Game, Rules, read_board
 >>> game = Game(read_board("RR\\nBB"), Rules(BASIC))
 >>> len(game.legal_groups())
 2
@@ -10,15 +13,34 @@ and bots.
 
 from __future__ import annotations
 
-from samegame.board import Board, BoardError, Fall, Group, Removal, Shift
-from samegame.coords import Cell, CoordinateError, format_cell, parse_cell
-from samegame.game import Game, GameResult, Move, MoveRejected, Preview, Rejection
-from samegame.rules import Rules, SelectionMode, Settlement, UndoPolicy
-from samegame.textboard import TextBoardError, read_board, read_boards, write_board
+from samegame._moved import install as _install_moved_modules
+from samegame.core.board import Board, BoardError, Fall, Group, Removal, Shift
+from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
+from samegame.core.formulas import (
+    BASIC,
+    LEFTOVER_FORMULA,
+    LEFTOVER_SQUARED,
+    NO_PENALTY,
+    PAIRS,
+    SUM,
+)
+from samegame.core.game import Game, GameResult, Move, MoveRejected, Preview, Rejection
+from samegame.core.replay import ReplayError, ReplayResult, replay
+from samegame.core.rule_parts import Penalty, ScoringFormula
+from samegame.core.rules import Rules, SelectionMode, Settlement, UndoPolicy
+from samegame.core.textboard import TextBoardError, read_board, read_boards, write_board
 
 __version__ = "0.1.0"
 
+_install_moved_modules()
+
 __all__ = [
+    "BASIC",
+    "LEFTOVER_FORMULA",
+    "LEFTOVER_SQUARED",
+    "NO_PENALTY",
+    "PAIRS",
+    "SUM",
     "Board",
     "BoardError",
     "Cell",
@@ -29,10 +51,14 @@ __all__ = [
     "Group",
     "Move",
     "MoveRejected",
+    "Penalty",
     "Preview",
     "Rejection",
     "Removal",
+    "ReplayError",
+    "ReplayResult",
     "Rules",
+    "ScoringFormula",
     "SelectionMode",
     "Settlement",
     "Shift",
@@ -43,5 +69,6 @@ __all__ = [
     "parse_cell",
     "read_board",
     "read_boards",
+    "replay",
     "write_board",
 ]

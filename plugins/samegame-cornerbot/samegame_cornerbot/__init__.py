@@ -13,9 +13,9 @@ The value is read without regard to case; anything else, or another option, rais
 the same moves on the same board whatever the seed.
 
 >>> from samegame.bots import play_game
->>> from samegame.builtins.scoring import BASIC
->>> from samegame.rules import Rules
->>> from samegame.textboard import read_board
+>>> from samegame.core.formulas import BASIC
+>>> from samegame.core.rules import Rules
+>>> from samegame.core.textboard import read_board
 >>> board = read_board("RBB\\nRGG\\nBBR")
 >>> [str(cell) for cell in play_game(CORNERBOT.create({}), board, Rules(BASIC), seed=1).moves]
 ['A1', 'A1']
@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from samegame.bots import BotOptionError, GameView, check_options
-from samegame.contributions import BotFactory
-from samegame.coords import Cell
-from samegame.hookspecs import hookimpl
-from samegame.rng import StableRandom
+from samegame.core.coords import Cell
+from samegame.core.rng import StableRandom
+from samegame.plugin.contributions import BotFactory
+from samegame.plugin.hookspecs import hookimpl
 
 PREFERENCES = ("low", "high")
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 import samegame_cornerbot
 
-from samegame.board import Board
 from samegame.bots import BotOptionError, GameView, parse_bot_spec, play_game
-from samegame.contributions import BoardSpec
-from samegame.coords import Cell
-from samegame.game import Game
-from samegame.numbering import make_board
-from samegame.plugins import PluginHost
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.game import Game
+from samegame.core.numbering import make_board
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.textboard import read_board
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
-from samegame.rng import StableRandom, derive_seed
-from samegame.textboard import read_board
 
 
 @pytest.fixture(scope="module")

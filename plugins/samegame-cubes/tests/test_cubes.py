@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import samegame_cubes
 
-from samegame.plugins import PluginHost
+from samegame.core.replay import replay
+from samegame.core.textboard import read_board
+from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
-from samegame.replay import replay
-from samegame.textboard import read_board
 
 
 @pytest.fixture
@@ -46,8 +46,8 @@ def test_preset_uses_the_formula(host: PluginHost) -> None:
 
 
 def test_cubes_speaks_japanese_through_its_own_words() -> None:
-    from samegame import plugins
     from samegame.i18n import translator
+    from samegame.plugin import host as plugins
     from samegame.presets import find_preset
     from samegame.presets.describe import describe_preset
 
@@ -60,9 +60,9 @@ def test_cubes_speaks_japanese_through_its_own_words() -> None:
 
 
 def test_words_for_a_name_the_plugin_does_not_own_are_refused() -> None:
-    from samegame import plugins
-    from samegame.hookspecs import hookimpl
     from samegame.i18n import translator
+    from samegame.plugin import host as plugins
+    from samegame.plugin.hookspecs import hookimpl
 
     class Impostor:
         @hookimpl

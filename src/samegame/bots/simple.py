@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from samegame.board import Board, Group
-from samegame.bots.api import Bot, GameView, check_options, int_option
-from samegame.contributions import BotFactory
-from samegame.coords import Cell
-from samegame.rng import StableRandom
-from samegame.rules import Rules
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell
+from samegame.core.rng import StableRandom
+from samegame.core.rules import Rules
+from samegame.plugin.bot_api import Bot, GameView, check_options, int_option
+from samegame.plugin.contributions import BotFactory
 
 
 def _pick_best(groups: Sequence[Group], value: Callable[[Group], int], rng: StableRandom) -> Cell:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from samegame.bots.search.bot import SEARCH_BOTS
 from samegame.bots.simple import SIMPLE_BOTS
-from samegame.contributions import BotFactory
-from samegame.hookspecs import hookimpl
+from samegame.plugin.contributions import BotFactory
+from samegame.plugin.hookspecs import hookimpl
 
 
 @hookimpl

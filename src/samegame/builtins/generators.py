@@ -2,7 +2,7 @@
 
 The uniform ones fill cells column by column, left to right, each column bottom to
 top, drawing ``below(colours)`` from the board number's stable stream (see
-samegame.numbering); ``solvable`` documents its own construction.
+samegame.core.numbering); ``solvable`` documents its own construction.
 
 - ``random``: uniform colours.
 - ``random-with-move``: uniform, drawn again from the same stream until at least one
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from samegame.board import Board
 from samegame.builtins.solvable import SOLVABLE
-from samegame.contributions import BoardGenerator, BoardSpec, GeneratedBoard
-from samegame.hookspecs import hookimpl
-from samegame.numbering import BoardSpecError, stable_random
-from samegame.rng import StableRandom
+from samegame.core.board import Board
+from samegame.core.numbering import BoardSpecError, stable_random
+from samegame.core.rng import StableRandom
+from samegame.plugin.contributions import BoardGenerator, BoardSpec, GeneratedBoard
+from samegame.plugin.hookspecs import hookimpl
 
 MAX_DRAWS = 10_000
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from samegame.contributions import PresetDirectory
-from samegame.hookspecs import hookimpl
+from samegame.plugin.contributions import PresetDirectory
+from samegame.plugin.hookspecs import hookimpl
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 WHEEL_PRESETS_PATH = _PACKAGE / "preset_files"

@@ -7,7 +7,7 @@ Renderers are pure functions of a board and options. Options understood:
 2 for the second and so on) and ``palette`` (a preset's palette order, a list of
 palette indices, for ``digits``: ``palette.tile_number``).
 
->>> from samegame.textboard import read_board
+>>> from samegame.core.textboard import read_board
 >>> print(render_text(read_board("RB\\nBB"), {}), end="")
    A B
  2 R B
@@ -21,12 +21,12 @@ import math
 from html import escape
 from typing import Any
 
-from samegame.board import Board
-from samegame.contributions import Renderer
-from samegame.coords import column_letter
-from samegame.hookspecs import hookimpl
-from samegame.palette import PALETTE, Colour, tile_number
-from samegame.textboard import EMPTY, board_rows
+from samegame.core.board import Board
+from samegame.core.coords import column_letter
+from samegame.core.palette import PALETTE, Colour, tile_number
+from samegame.core.textboard import EMPTY, board_rows
+from samegame.plugin.contributions import Renderer
+from samegame.plugin.hookspecs import hookimpl
 
 SHAPE_GLYPHS = {
     "circle": "\u25cf",

@@ -44,8 +44,8 @@ Random two-colour boards, on the other hand, are nearly all clearable from about
 (smallest groups first, at most ``SEARCH_NODES`` removals) finds the clearing moves;
 a board it cannot clear is replaced by the next draw.
 
->>> from samegame.numbering import make_board
->>> from samegame.textboard import write_board
+>>> from samegame.core.numbering import make_board
+>>> from samegame.core.textboard import write_board
 >>> made = make_board(SOLVABLE, BoardSpec(4, 3, 3), 5)
 >>> print(write_board(made.board), end="")
 GBRG
@@ -60,11 +60,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from samegame.board import Board, Group
-from samegame.contributions import BoardGenerator, BoardSpec, GeneratedBoard
-from samegame.coords import Cell
-from samegame.numbering import BoardSpecError, stable_random
-from samegame.rng import StableRandom
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell
+from samegame.core.numbering import BoardSpecError, stable_random
+from samegame.core.rng import StableRandom
+from samegame.plugin.contributions import BoardGenerator, BoardSpec, GeneratedBoard
 
 MAX_GROUP = 4
 """Most tiles inserted in one step."""

@@ -1,5 +1,5 @@
 """The root ``samegame`` command and ``main()``, which turns every expected failure
-into one ``Error:`` line and a documented exit code (see samegame.cli.errors)."""
+into one ``Error:`` line and a documented exit code (see samegame.cli.exit_codes)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from samegame import __version__
-from samegame.cli.errors import (
+from samegame.cli.exit_codes import (
     CommandError,
     ExitCode,
     QuietExit,
@@ -113,12 +113,12 @@ def _wanted(argv: Sequence[str]) -> list[str] | None:
 def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     """Library errors that reach the top and their exit codes (imported only when
     an error has to be sorted)."""
-    from samegame.board import BoardError
-    from samegame.containment import PluginError
-    from samegame.numbering import BoardSpecError
-    from samegame.plugins import UnknownNameError
+    from samegame.core.board import BoardError
+    from samegame.core.numbering import BoardSpecError
+    from samegame.core.textboard import TextBoardError
+    from samegame.plugin.containment import PluginError
+    from samegame.plugin.host import UnknownNameError
     from samegame.presets import PresetError
-    from samegame.textboard import TextBoardError
 
     return (
         (PresetError, ExitCode.CONFIG),

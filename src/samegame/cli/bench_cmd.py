@@ -1,7 +1,7 @@
 """``samegame bench standard`` and ``samegame solve``: a bot on the standard
 positions against the published scores, and the best line a bot finds on a board.
 
-Exit codes (see samegame.cli.errors): 1 the bot played an illegal move; 2 a bad
+Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move; 2 a bad
 option (a bot option, ``--positions``, a time budget for a bot without one,
 ``--bot-timeout``); 3 an unknown bot or preset, or a plugin's bot that failed or
 did not finish within its limit (it plays in a child process:
@@ -19,20 +19,20 @@ from typing import IO, Annotated, Any
 
 import typer
 
+from samegame.benchmark.positions import (
+    ANCHORS,
+    PublishedComparison,
+    compare,
+    parse_positions,
+    published,
+    standard_positions,
+)
+from samegame.benchmark.runs import Played, PlayTask, play
 from samegame.bots import (
     BotError,
     BotOptionError,
     BotSpec,
     parse_bot_spec,
-)
-from samegame.bots.bench_tasks import Played, PlayTask, play
-from samegame.bots.benchmark import (
-    ANCHORS,
-    Comparison,
-    compare,
-    parse_positions,
-    published,
-    standard_positions,
 )
 from samegame.bots.search.bot import SearchBot
 from samegame.cli.common import (
@@ -45,7 +45,7 @@ from samegame.cli.common import (
     print_json,
     read_board_file,
 )
-from samegame.cli.errors import CommandError, ExitCode, fail, show_help_without_command
+from samegame.cli.exit_codes import CommandError, ExitCode, fail, show_help_without_command
 from samegame.cli.longwork import Interruption, budget_words, interruptible, progress, say
 from samegame.cli.sim_cmd import (
     ExecutorOption,
@@ -55,11 +55,11 @@ from samegame.cli.sim_cmd import (
     running_executor,
     where_to_play,
 )
-from samegame.coords import format_cell
-from samegame.plugins import UnknownNameError
-from samegame.records import make_record
-from samegame.replay import replay
-from samegame.rng import derive_seed
+from samegame.core.coords import format_cell
+from samegame.core.replay import replay
+from samegame.core.rng import derive_seed
+from samegame.plugin.host import UnknownNameError
+from samegame.records.verification import make_record
 from samegame.sim import bounded
 from samegame.sim.executors import (
     Executor,
@@ -234,7 +234,7 @@ def _position_line(position: int, entry: dict[str, Any]) -> str:
     )
 
 
-def _comparison_line(total: int, comparisons: list[Comparison], count: int) -> str:
+def _comparison_line(total: int, comparisons: list[PublishedComparison], count: int) -> str:
     parts = [
         f"{c.percent:.1f} percent of {c.anchor.name} ({_number(c.total)})" for c in comparisons
     ]

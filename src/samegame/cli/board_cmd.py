@@ -24,9 +24,9 @@ from samegame.cli.common import (
     numbered_board,
     print_json,
 )
-from samegame.cli.errors import ExitCode, fail, show_help_without_command
-from samegame.coords import format_cell
-from samegame.textboard import board_rows, write_board
+from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
+from samegame.core.coords import format_cell
+from samegame.core.textboard import board_rows, write_board
 
 board_app = typer.Typer(help="Look at boards.", rich_markup_mode=None, invoke_without_command=True)
 

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from samegame.board import Board, BoardError
-from samegame.cli.errors import ExitCode, fail
-from samegame.contributions import GeneratedBoard, Renderer
-from samegame.limits import InputTooLargeError, read_file_capped
-from samegame.numbering import BoardSpecError, make_board
-from samegame.plugins import PluginHost, UnknownNameError, get_host
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.core.board import Board, BoardError
+from samegame.core.limits import InputTooLargeError, read_file_capped
+from samegame.core.numbering import BoardSpecError, make_board
+from samegame.core.quoting import shown
+from samegame.core.textboard import TextBoardError, read_board, read_boards
+from samegame.plugin.contributions import GeneratedBoard, Renderer
+from samegame.plugin.host import PluginHost, UnknownNameError, get_host
 from samegame.presets import BoardSetup, Preset, PresetError, find_preset
-from samegame.quoting import shown
-from samegame.textboard import TextBoardError, read_board, read_boards
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
-    from samegame.repl.settings import InForce
+    from samegame.repl.settings_command import InForce
 
 _warned = False
 
@@ -163,7 +163,7 @@ def chosen_settings(
     ``--accessible`` (never saved): what every command honours (A29). A store that
     cannot be read gives the defaults, with a warning. ``read_only`` reads the
     saved settings without creating or writing the database (the tutorial)."""
-    from samegame.repl.settings import in_force
+    from samegame.repl.settings_command import in_force
     from samegame.store import Store, StoreError
     from samegame.store.settings import read_setting_only
 

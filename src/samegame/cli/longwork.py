@@ -52,7 +52,7 @@ def budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
     a fixed amount of work; (None, None) for a bot that does not search. The
     search's compiled code is loaded here, before the first line and the clock."""
     from samegame.bots.search.bot import SearchBot
-    from samegame.plugins import get_host
+    from samegame.plugin.host import get_host
 
     bot = get_host().bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):

@@ -11,7 +11,6 @@ from typing import Annotated
 
 import typer
 
-from samegame.board import Board
 from samegame.bots import Bot, BotOptionError, parse_bot_spec
 from samegame.cli.common import (
     BoardNumberOption,
@@ -29,20 +28,21 @@ from samegame.cli.common import (
     load_preset,
     numbered_board,
 )
-from samegame.cli.errors import ExitCode, QuietExit, fail
-from samegame.contributions import BoardSpec
+from samegame.cli.exit_codes import ExitCode, QuietExit, fail
+from samegame.core.board import Board
+from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.core.rules import SelectionMode
 from samegame.i18n import LANGUAGES
-from samegame.limits import SQLITE_MAX_INTEGER
 from samegame.play import PlayError, Table
-from samegame.plugins import UnknownNameError
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import UnknownNameError
 from samegame.presets import BoardSetup, Preset, PresetError
 from samegame.repl.announcer import Verbosity
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
 from samegame.repl.session import HintWork, Renderer, Session
-from samegame.repl.settings import in_force
+from samegame.repl.settings_command import in_force
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
-from samegame.rules import SelectionMode
 from samegame.store import NotFoundError, SavedGame, Store, StoreError
 
 

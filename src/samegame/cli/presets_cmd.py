@@ -15,7 +15,7 @@ from samegame.cli.common import (
     load_preset,
     print_json,
 )
-from samegame.cli.errors import show_help_without_command
+from samegame.cli.exit_codes import show_help_without_command
 from samegame.presets import list_presets
 
 presets_app = typer.Typer(

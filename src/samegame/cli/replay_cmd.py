@@ -21,9 +21,9 @@ from samegame.cli.common import (
     print_json,
     read_board_file,
 )
-from samegame.cli.errors import ExitCode, fail
-from samegame.palette import describe_tiles
-from samegame.replay import ReplayError, ReplayResult, replay, split_moves
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.core.palette import describe_tiles
+from samegame.core.replay import ReplayError, ReplayResult, replay, split_moves
 
 
 def replay_command(

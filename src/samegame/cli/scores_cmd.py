@@ -16,8 +16,8 @@ from samegame.cli.common import (
     chosen_translator,
     print_json,
 )
-from samegame.cli.errors import ExitCode, fail
-from samegame.limits import SQLITE_MAX_INTEGER
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.repl.announcer import Announcer
 from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
 

@@ -1,6 +1,6 @@
 """``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
 
-Exit codes (see samegame.cli.errors): 1 a game failed (simulate, compare; a
+Exit codes (see samegame.cli.exit_codes): 1 a game failed (simulate, compare; a
 plugin's bot over --bot-timeout included), a gate
 was not met (compare), a record does not verify or a file has no records (verify);
 2 a bad option (bot option, --games, --workers, --bot-timeout, --scheduler without --executor
@@ -38,12 +38,12 @@ from samegame.cli.common import (
     print_json,
     read_board_file,
 )
-from samegame.cli.errors import CommandError, ExitCode, fail
+from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
-from samegame.plugins import UnknownNameError
+from samegame.plugin.host import UnknownNameError
 from samegame.presets import Preset, PresetError, find_preset
-from samegame.record_schema import json_schema
-from samegame.records import Verifier
+from samegame.records.shape import json_schema
+from samegame.records.verification import Verifier
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor

@@ -11,7 +11,7 @@ from samegame.cli.common import (
     chosen_settings,
     host,
 )
-from samegame.cli.errors import ExitCode, QuietExit
+from samegame.cli.exit_codes import ExitCode, QuietExit
 from samegame.repl.tutorial import run_tutorial
 
 

@@ -80,7 +80,7 @@ class Translator:
         """``red circle`` (``red circles`` for a ``count`` of 2 or more): the colour
         and shape of palette colour ``colour`` without a number, the words of the
         announcer and of the preset description alike."""
-        from samegame.palette import PALETTE
+        from samegame.core.palette import PALETTE
 
         entry = PALETTE[colour]
         return self(

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from samegame.kernel.api import (
+from samegame.kernel.cache_guard import guard
+from samegame.kernel.facade import (
     KernelGroup,
     KernelRules,
     Playouts,
@@ -36,8 +37,7 @@ from samegame.kernel.api import (
     tile_count,
     to_kernel,
 )
-from samegame.kernel.cache_guard import guard
-from samegame.kernel.rng import seed_state
+from samegame.kernel.splitmix import seed_state
 from samegame.kernel.state import cell_index, check_state, index_cell
 
 # Before any compiled function is called (importing only decorates them).

@@ -26,11 +26,11 @@ import numpy.typing as npt
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles, legal_groups
+from samegame.kernel.kernel_rules import settle
 from samegame.kernel.policy import ALL, draw, factor, select_candidates, uniform_policy
 from samegame.kernel.remove import remove_group
-from samegame.kernel.rng import below
-from samegame.kernel.rules import settle
 from samegame.kernel.scratch import new_scratch
+from samegame.kernel.splitmix import below
 
 
 class Record(NamedTuple):

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from samegame.kernel.rng import below, next64
+from samegame.kernel.splitmix import below, next64
 
 ALL = 0
 TABU = 1

@@ -20,9 +20,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from samegame.board import Board
-from samegame.coords import Cell
-from samegame.palette import MAX_COLOURS
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.palette import MAX_COLOURS
 
 State = npt.NDArray[np.uint8]
 

@@ -1,7 +1,7 @@
 """Match: the one owner of a game's life in ``samegame play``.
 
 The line interface parses and announces; the store persists; every rule about a
-game's life lives here, over :class:`samegame.game.Game` and the store:
+game's life lives here, over :class:`samegame.core.game.Game` and the store:
 
 * **Start.** A board that has an unfinished game resumes it (and says so), whether
   it is reached by ``samegame play`` (the latest unfinished game of the rules), by
@@ -39,15 +39,16 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from samegame.board import Board, Group
-from samegame.contributions import BoardSpec
-from samegame.coords import Cell
-from samegame.events import Event
-from samegame.game import Game, GameResult, MoveRejected, Preview
-from samegame.numbering import MAX_BOARD_NUMBER, make_board
-from samegame.plugins import PluginHost
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell
+from samegame.core.events import Event
+from samegame.core.game import Game, GameResult, MoveRejected, Preview
+from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
+from samegame.core.rules import Rules, SelectionMode
+from samegame.core.textboard import read_board, write_board
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import PluginHost
 from samegame.presets import Preset, Stage
-from samegame.rules import Rules, SelectionMode
 from samegame.store import (
     ConflictError,
     DamagedGameError,
@@ -58,7 +59,6 @@ from samegame.store import (
     Store,
     category_key,
 )
-from samegame.textboard import read_board, write_board
 
 __all__ = [
     "RANDOM_BOARD_NUMBERS",

@@ -13,7 +13,7 @@ built-in files ship in the repository's ``presets/`` folder (inside the wheel as
 - ``finder``: finding presets by name or path, listing them;
 - ``describe``: a preset in sentences, in the player's language.
 
->>> from samegame.plugins import PluginHost
+>>> from samegame.plugin.host import PluginHost
 >>> preset = find_preset("basic", PluginHost(autoload=False))
 >>> preset.rules.points(5), preset.rules.clear_bonus
 (9, 1000)

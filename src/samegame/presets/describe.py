@@ -6,7 +6,7 @@ when it (or the plugin that registered them) has words for them, otherwise from
 the plugin's record.
 
 >>> from samegame.i18n import translator
->>> from samegame.plugins import PluginHost
+>>> from samegame.plugin.host import PluginHost
 >>> from samegame.presets import find_preset
 >>> lines = describe_preset(find_preset("basic", PluginHost(autoload=False)), translator("en"))
 >>> lines[1]

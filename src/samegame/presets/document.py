@@ -25,10 +25,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
-from samegame.board import MAX_HEIGHT
-from samegame.coords import MAX_COLUMNS
-from samegame.limits import MAX_POINTS
-from samegame.palette import MAX_COLOURS, PALETTE
+from samegame.core.board import MAX_HEIGHT
+from samegame.core.coords import MAX_COLUMNS
+from samegame.core.limits import MAX_POINTS
+from samegame.core.palette import MAX_COLOURS, PALETTE
 
 MAX_GROUP = MAX_COLUMNS * MAX_HEIGHT
 """The most tiles a board holds: the largest sensible ``min_group``."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from samegame import paths
-from samegame.plugins import PluginHost
+from samegame.plugin.host import PluginHost
 from samegame.presets.model import Preset, PresetError
 from samegame.presets.reader import load_preset_file
+from samegame.store import paths
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

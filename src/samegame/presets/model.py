@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from samegame.contributions import BoardGenerator, BoardSpec, ScoringFormula
-from samegame.limits import MAX_DIGITS, MAX_POINTS, parse_digits
-from samegame.numbering import BoardSpecError, check_spec
-from samegame.palette import PALETTE
-from samegame.plugins import PluginHost, UnknownNameError
-from samegame.quoting import shown
-from samegame.rules import Rules, SelectionMode
+from samegame.core.limits import MAX_DIGITS, MAX_POINTS, parse_digits
+from samegame.core.numbering import BoardSpecError, check_spec
+from samegame.core.palette import PALETTE
+from samegame.core.quoting import shown
+from samegame.core.rules import Rules, SelectionMode
+from samegame.plugin.contributions import BoardGenerator, BoardSpec, ScoringFormula
+from samegame.plugin.host import PluginHost, UnknownNameError
 
 
 class PresetError(ValueError):

@@ -29,15 +29,15 @@ import yaml
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from samegame.contributions import BoardGenerator, BoardSpec
-from samegame.limits import InputTooLargeError, read_file_capped
-from samegame.numbering import BoardSpecError, check_spec
-from samegame.palette import PALETTE, colour_named, palette_order
-from samegame.plugins import PluginHost, UnknownNameError
+from samegame.core.limits import InputTooLargeError, read_file_capped
+from samegame.core.numbering import BoardSpecError, check_spec
+from samegame.core.palette import PALETTE, colour_named, palette_order
+from samegame.core.quoting import shown
+from samegame.core.rules import Rules, SelectionMode, UndoPolicy
+from samegame.plugin.contributions import BoardGenerator, BoardSpec
+from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.presets.document import PresetDocument, SizeDocument, StageDocument
 from samegame.presets.model import Preset, PresetError, SizeOption, Stage, or_list
-from samegame.quoting import shown
-from samegame.rules import Rules, SelectionMode, UndoPolicy
 
 MAX_INT_TEXT = 40
 """A YAML integer longer than this is refused before it is constructed (the

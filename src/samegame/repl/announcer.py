@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from samegame.board import Board, Fall, Group, Shift
-from samegame.contributions import Penalty, ScoringFormula
-from samegame.coords import SPELLING_EXAMPLES, Cell, column_letter, describe_span, format_cell
-from samegame.events import (
+from samegame.core.board import Board, Fall, Group, Shift
+from samegame.core.coords import SPELLING_EXAMPLES, Cell, column_letter, describe_span, format_cell
+from samegame.core.events import (
     ColumnsShifted,
     Event,
     GameOver,
@@ -27,11 +26,12 @@ from samegame.events import (
     PracticeMarked,
     TilesFell,
 )
-from samegame.game import GameResult, MoveRejected, Preview, Rejection
+from samegame.core.game import GameResult, MoveRejected, Preview, Rejection
+from samegame.core.palette import PALETTE, tile_number
+from samegame.core.rules import Rules
 from samegame.i18n import Translator
-from samegame.palette import PALETTE, tile_number
-from samegame.repl.commands import Command, GroupFilter, Kind
-from samegame.rules import Rules
+from samegame.plugin.contributions import Penalty, ScoringFormula
+from samegame.repl.commands import GroupFilter, Kind, ParsedCommand
 
 # A long answer stops after this many lines and says how many more ``more`` gives.
 PAGE_LINES = 10
@@ -285,7 +285,7 @@ class Announcer:
 
     # -- queries -----------------------------------------------------------------
 
-    def query(self, command: Command, board: Board, rules: Rules) -> list[str] | None:
+    def query(self, command: ParsedCommand, board: Board, rules: Rules) -> list[str] | None:
         """The answer to a query about the board alone (``row``, ``column``,
         ``cell``, ``groups``, ``colours``, ``coords``), for play and the tutorial
         alike; None for any other command."""

@@ -4,7 +4,7 @@ A line is a cell (``C5``, ``c 5``, ``5c``, ``column 3 row 5``), or a command wor
 (or its short form) with its argument.
 
 >>> parse_command("C5")
-Command(kind=<Kind.SELECT: 'select'>, cell=Cell(col=2, row=4), number=None, words=(), only=None)
+ParsedCommand(kind=<Kind.SELECT: 'select'>, cell=Cell(col=2, row=4), number=None, words=(), only=None)
 >>> parse_command("row 3").number, parse_command("u").kind.value
 (3, 'undo')
 >>> parse_command("set verbosity terse").words
@@ -19,10 +19,10 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
-from samegame.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
-from samegame.limits import parse_digits
-from samegame.palette import PALETTE
-from samegame.quoting import shown
+from samegame.core.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
+from samegame.core.limits import parse_digits
+from samegame.core.palette import PALETTE
+from samegame.core.quoting import shown
 
 
 class Kind(StrEnum):
@@ -123,7 +123,7 @@ _COLOUR_WORDS = _colour_words()
 
 
 @dataclass(frozen=True)
-class Command:
+class ParsedCommand:
     """A parsed line. ``cell`` for SELECT and CELL, ``number`` for ROW and COLUMN
     (a 0-based column index for COLUMN, a 1-based row number for ROW), ``words``
     for SETTINGS and VERBOSITY, ``only`` for a narrowed GROUPS."""
@@ -135,7 +135,7 @@ class Command:
     only: GroupFilter | None = None
 
 
-class CommandError(ValueError):
+class UnknownCommandError(ValueError):
     """A line that is not a command: ``key`` and ``params`` name the message."""
 
     def __init__(self, key: str, **params: object) -> None:
@@ -144,41 +144,41 @@ class CommandError(ValueError):
         self.params = params
 
 
-def parse_command(line: str) -> Command | None:
-    """Parse one line; None for a blank line; CommandError for anything unknown."""
+def parse_command(line: str) -> ParsedCommand | None:
+    """Parse one line; None for a blank line; UnknownCommandError for anything unknown."""
     text = " ".join(line.strip().split())
     if not text:
         return None
     if text == ESCAPE:
-        return Command(Kind.CANCEL)
+        return ParsedCommand(Kind.CANCEL)
     try:
-        return Command(Kind.SELECT, cell=parse_cell(text))
+        return ParsedCommand(Kind.SELECT, cell=parse_cell(text))
     except CoordinateError:
         pass
     word, _, rest = text.partition(" ")
     kind = _BY_WORD.get(word.lower())
     if kind is None:
-        raise CommandError("error.unknown", text=shown(text))
+        raise UnknownCommandError("error.unknown", text=shown(text))
     rest = rest.strip()
     if kind is Kind.CELL:
         try:
-            return Command(kind, cell=parse_cell(rest))
+            return ParsedCommand(kind, cell=parse_cell(rest))
         except CoordinateError:
-            raise CommandError("error.cell_argument", text=shown(rest)) from None
+            raise UnknownCommandError("error.cell_argument", text=shown(rest)) from None
     if kind is Kind.ROW:
         number = parse_digits(rest)
         if number is None or number < 1:
-            raise CommandError("error.row_argument", text=shown(rest))
-        return Command(kind, number=number)
+            raise UnknownCommandError("error.row_argument", text=shown(rest))
+        return ParsedCommand(kind, number=number)
     if kind is Kind.COLUMN:
-        return Command(kind, number=_column_argument(rest))
+        return ParsedCommand(kind, number=_column_argument(rest))
     if kind in (Kind.SETTINGS, Kind.VERBOSITY):
-        return Command(kind, words=tuple(rest.lower().split()))
+        return ParsedCommand(kind, words=tuple(rest.lower().split()))
     if kind is Kind.GROUPS and rest:
-        return Command(kind, only=_group_filter(rest))
+        return ParsedCommand(kind, only=_group_filter(rest))
     if rest:
-        raise CommandError("error.no_argument", command=word.lower(), text=shown(rest))
-    return Command(kind)
+        raise UnknownCommandError("error.no_argument", command=word.lower(), text=shown(rest))
+    return ParsedCommand(kind)
 
 
 def _column_argument(text: str) -> int:
@@ -187,7 +187,7 @@ def _column_argument(text: str) -> int:
     number = parse_digits(text)
     if number is not None and number >= 1:
         return number - 1
-    raise CommandError("error.column_argument", text=shown(text))
+    raise UnknownCommandError("error.column_argument", text=shown(text))
 
 
 def _group_filter(text: str) -> GroupFilter:
@@ -203,5 +203,5 @@ def _group_filter(text: str) -> GroupFilter:
         elif len(word) == 1 and word.upper() in COLUMN_LETTERS and column is None:
             column = COLUMN_LETTERS.index(word.upper())
         else:
-            raise CommandError("error.groups_argument", text=shown(word))
+            raise UnknownCommandError("error.groups_argument", text=shown(word))
     return GroupFilter(colour, min_size, column)

@@ -22,11 +22,11 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from samegame.builtins.scoring import BASIC
-from samegame.coords import CoordinateError, format_cell, parse_cell
-from samegame.game import Game
-from samegame.limits import parse_digits
-from samegame.rules import Rules
+from samegame.core.coords import CoordinateError, format_cell, parse_cell
+from samegame.core.formulas import BASIC
+from samegame.core.game import Game
+from samegame.core.limits import parse_digits
+from samegame.core.rules import Rules
 
 # The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty
 # (tests/test_tutorial.py holds them to src/samegame/presets/lesson.yaml).
@@ -126,14 +126,14 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Move:
+class LessonMove:
     """Ask the player to remove the group at ``cell`` (selecting, then confirming)."""
 
     key: str
     cell: str
 
 
-Step = Say | Question | Move
+Step = Say | Question | LessonMove
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Say("tutorial.zero.idea"),
             Question("tutorial.zero.question", is_number(points_at("A1")), "tutorial.zero.explain"),
-            Move("tutorial.zero.move", "A1"),
+            LessonMove("tutorial.zero.move", "A1"),
             Say("tutorial.zero.after"),
         ),
     ),
@@ -170,7 +170,7 @@ LESSONS: tuple[Lesson, ...] = (
         "B...\nYYRB\nYYYR\n",
         (
             Say("tutorial.down.idea"),
-            Move("tutorial.down.move", "A1"),
+            LessonMove("tutorial.down.move", "A1"),
             Question("tutorial.down.question", is_cell("B1"), "tutorial.down.explain"),
         ),
     ),
@@ -179,7 +179,7 @@ LESSONS: tuple[Lesson, ...] = (
         ".RY.\nYRY.\nRYRY\nRYRR\n",
         (
             Say("tutorial.chance.idea"),
-            Move("tutorial.chance.move", "B1"),
+            LessonMove("tutorial.chance.move", "B1"),
             Question(
                 "tutorial.chance.question", is_number(points_at("A1")), "tutorial.chance.explain"
             ),
@@ -191,8 +191,8 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Say("tutorial.choice.idea"),
             Question("tutorial.choice.question", in_group_of("B1"), "tutorial.choice.explain"),
-            Move("tutorial.choice.move", "B1"),
-            Move("tutorial.choice.move.blue", "A1"),
+            LessonMove("tutorial.choice.move", "B1"),
+            LessonMove("tutorial.choice.move.blue", "A1"),
             Say("tutorial.choice.after"),
         ),
     ),

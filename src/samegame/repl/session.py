@@ -10,19 +10,19 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
-from samegame.board import Board
 from samegame.bots import Bot, GameView
-from samegame.coords import Cell
-from samegame.game import Game, MoveRejected, Rejection
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.game import Game, MoveRejected, Rejection
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
 from samegame.i18n import Translator, translator
 from samegame.play import Change, Finish, Match, Opening, Table
-from samegame.plugins import PluginHost
+from samegame.plugin.host import PluginHost
 from samegame.presets.model import stage_name_adds
 from samegame.repl.announcer import Announcer, Pager, Verbosity
-from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
-from samegame.repl.settings import ALIASES, SettingError, Settings, saved_with
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
+from samegame.repl.settings_command import ALIASES, SettingError, Settings, saved_with
 from samegame.store import SavedGame, Store
 
 __all__ = ["HintWork", "Renderer", "Reply", "Session", "Table"]
@@ -222,7 +222,7 @@ class Session:
             return reply
         try:
             command = parse_command(line)
-        except CommandError as error:
+        except UnknownCommandError as error:
             return Reply([self.tr(error.key, **error.params)])
         if command is None:
             return Reply([])
@@ -239,7 +239,7 @@ class Session:
             self.last = list(lines)
         return lines
 
-    def _dispatch(self, command: Command) -> Reply:
+    def _dispatch(self, command: ParsedCommand) -> Reply:
         match = self.match
         game = match.game
         kind = command.kind

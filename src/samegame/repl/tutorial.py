@@ -27,32 +27,32 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from samegame.board import Board
-from samegame.coords import (
+from samegame.core.board import Board
+from samegame.core.coords import (
     Cell,
     CoordinateError,
     format_cell,
     parse_cell,
 )
-from samegame.events import Event
-from samegame.game import Game, MoveRejected
+from samegame.core.events import Event
+from samegame.core.game import Game, MoveRejected
+from samegame.core.quoting import shown
+from samegame.core.textboard import read_board
 from samegame.i18n import Translator, translator
-from samegame.plugins import PluginHost
-from samegame.quoting import shown
+from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer, Pager, Verbosity
-from samegame.repl.commands import WORDS, Command, CommandError, Kind, parse_command
+from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
     LESSONS,
     Lesson,
-    Move,
+    LessonMove,
     Question,
     Say,
     normalised,
 )
-from samegame.repl.settings import Settings
+from samegame.repl.settings_command import Settings
 from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
-from samegame.textboard import read_board
 
 __all__ = [
     "LESSON_RULES",
@@ -93,7 +93,7 @@ Draw = Callable[[Board], str]
 def lesson_palette() -> tuple[int, ...]:
     """The Lesson preset's palette order: its boards' colours as circle, diamond and
     triangle first."""
-    from samegame.plugins import get_host
+    from samegame.plugin.host import get_host
     from samegame.presets import find_preset
 
     return find_preset("lesson", get_host()).palette
@@ -103,7 +103,7 @@ def practice_board(host: PluginHost) -> Board:
     """The lower-left ``PRACTICE_SIZE`` corner of Lesson board ``PRACTICE_NUMBER``,
     made by the Lesson preset's own generator and shown in its palette (circle,
     diamond and triangle), as ``samegame play --preset lesson`` shows that board."""
-    from samegame.numbering import make_board
+    from samegame.core.numbering import make_board
     from samegame.presets import find_preset
 
     setup = find_preset("lesson", host).board_setup()
@@ -117,7 +117,7 @@ def practice_board(host: PluginHost) -> Board:
 
 def practice_intro(tr: Translator) -> str:
     """What the practice is: its moves, its corner and the whole Lesson board."""
-    from samegame.plugins import get_host
+    from samegame.plugin.host import get_host
     from samegame.presets import find_preset
 
     spec = find_preset("lesson", get_host()).board_setup().spec
@@ -177,14 +177,14 @@ class Voice:
                 lines.append(self.announcer.legend(game.board, self.symbols))
         return lines
 
-    def command(self, text: str) -> Command | None:
+    def command(self, text: str) -> ParsedCommand | None:
         """The line as a command of the shared language, or None."""
         try:
             return parse_command(text)
-        except CommandError:
+        except UnknownCommandError:
             return None
 
-    def query(self, command: Command | None, game: Game) -> list[str] | None:
+    def query(self, command: ParsedCommand | None, game: Game) -> list[str] | None:
         """The answer to a query, or None when the command is not one."""
         if command is not None and command.kind is Kind.MORE:
             return self.pager.more(self.tr)
@@ -233,7 +233,7 @@ class Tutorial:
                 self.lesson(lesson)
             board = self.practice
             if board is None:
-                from samegame.plugins import get_host
+                from samegame.plugin.host import get_host
 
                 board = practice_board(get_host())
             self.game = Game(board, LESSON_RULES)
@@ -275,7 +275,7 @@ class Tutorial:
                 continue
             voice.say(tr("tutorial.wrong"), tr(step.explain), tr(step.key))
 
-    def move(self, step: Move) -> None:
+    def move(self, step: LessonMove) -> None:
         voice, tr, game = self.voice, self.tr, self.game
         target = game.board.group_at(parse_cell(step.cell))
         voice.say(tr(step.key))
@@ -365,7 +365,7 @@ class Practice:
         except MoveRejected as error:
             return voice.announcer.rejection(error)
 
-    def act(self, command: Command) -> list[str]:
+    def act(self, command: ParsedCommand) -> list[str]:
         voice, tr, game = self.voice, self.tr, self.game
         kind = command.kind
         if kind is Kind.SELECT:

@@ -35,7 +35,7 @@ from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from typing import Any, Protocol
 
-from samegame.quoting import shown
+from samegame.core.quoting import shown
 from samegame.sim.lifetime import watch_parent
 from samegame.sim.tasks import GameTask, Record, play_task
 

@@ -1,8 +1,8 @@
 """A simulation run: one bot's games, each record handed on as it finishes, and
 their summary.
 
->>> from samegame.builtins.scoring import BASIC
->>> from samegame.rules import Rules
+>>> from samegame.core.formulas import BASIC
+>>> from samegame.core.rules import Rules
 >>> from samegame.sim.executors import LocalExecutor
 >>> setup = GameSetup.of("basic", Rules(BASIC), "greedy", seed=1)
 >>> summary, stop = simulate(setup, 2, LocalExecutor(), boards=(("RRB", "RBB", "GGB"),))

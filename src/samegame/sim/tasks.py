@@ -3,10 +3,10 @@
 A ``GameTask`` names everything a game needs by plugin name (formula, penalty,
 generator, bot), so it can be sent to another process or a Dask worker; the worker
 resolves the names through its own plugin host and plays the game to a record
-(``samegame.records.make_record``).
+(``samegame.records.verification.make_record``).
 
 Seed derivation (fixed: changing it changes every simulated game). For root seed
-``S`` and game index ``i`` (from 0), with ``samegame.rng.derive_seed``:
+``S`` and game index ``i`` (from 0), with ``samegame.core.rng.derive_seed``:
 
 - board number: ``derive_seed("simulate", S, i, "board") % 10**18`` (the board
   numbers' range, 0 to ``MAX_BOARD_NUMBER``);
@@ -32,19 +32,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from samegame import plugins
-from samegame.board import Board
 from samegame.bots import Bot, BotError, BotOptionError, GameView, parse_bot_spec, play_game
-from samegame.containment import PluginError
-from samegame.contributions import BoardSpec
-from samegame.coords import Cell
-from samegame.numbering import MAX_BOARD_NUMBER, make_board
-from samegame.plugins import PluginHost
-from samegame.records import make_record
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
+from samegame.core.textboard import board_rows, read_board
+from samegame.plugin import host as plugins
+from samegame.plugin.containment import PluginError
+from samegame.plugin.contributions import BoardSpec
+from samegame.plugin.host import PluginHost
+from samegame.records.verification import make_record
 from samegame.sim import bounded
-from samegame.textboard import board_rows, read_board
 
 Record = dict[str, Any]
 

@@ -1,8 +1,8 @@
 """Replaying record files: every mismatch as ``FILE:LINE: problem``.
 
-Every non-blank line is one record (``samegame.records.read_records``); a line that
-is not JSON we accept (``samegame.record_schema.parse_line``), or whose record does
-not verify (``samegame.records.Verifier``), is a failure of that line only: the
+Every non-blank line is one record (``samegame.records.verification.read_records``); a line that
+is not JSON we accept (``samegame.records.shape.parse_line``), or whose record does
+not verify (``samegame.records.verification.Verifier``), is a failure of that line only: the
 next line is checked as if nothing happened. Files are read one line at a time, so
 any number of records verifies in constant memory (the JSON report keeps the
 failures). A file with no record at all fails: there is nothing it proves.
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from samegame.record_schema import LineError
-from samegame.records import Verifier, read_records
+from samegame.records.shape import LineError
+from samegame.records.verification import Verifier, read_records
 from samegame.sim.stats import plural
 
 

@@ -14,7 +14,7 @@ Data model
   arrays), the practice flag and its reasons, a status (unfinished, finished,
   abandoned), the help used (``assistance``: hint, undo, explain), a revision
   counted up by every change, and, when finished, the result (the fields of
-  :class:`samegame.game.GameResult`, which the store takes and gives back as is).
+  :class:`samegame.core.game.GameResult`, which the store takes and gives back as is).
   Every save rewrites the whole move list of one row: one short transaction.
 * **A finished game is a result, for good**: nothing turns it back into an
   unfinished game; playing its board again is another game row (the
@@ -66,8 +66,7 @@ from samegame.store.errors import (
     StoreError,
 )
 from samegame.store.games import GameStore
-from samegame.store.ranking import competition_ranks
-from samegame.store.records import (
+from samegame.store.models import (
     ChallengeEntry,
     ChallengeProgress,
     Completion,
@@ -81,6 +80,7 @@ from samegame.store.records import (
     StageRecord,
     category_key,
 )
+from samegame.store.ranking import competition_ranks
 from samegame.store.schema import APPLICATION_ID, DB_NAME, SCHEMA_VERSION, default_path
 from samegame.store.settings import SettingStore
 

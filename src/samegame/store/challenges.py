@@ -8,8 +8,7 @@ from typing import cast
 
 from samegame.store.database import Database
 from samegame.store.errors import StatusError
-from samegame.store.ranking import _outcome, _ranked
-from samegame.store.records import (
+from samegame.store.models import (
     ChallengeEntry,
     ChallengeProgress,
     GameStatus,
@@ -17,6 +16,7 @@ from samegame.store.records import (
     ScoreOutcome,
     StageRecord,
 )
+from samegame.store.ranking import _outcome, _ranked
 from samegame.store.rows import _moment
 from samegame.store.schema import _CHALLENGE_TOTALS, _now
 

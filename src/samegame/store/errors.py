@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from samegame import paths
+from samegame.store import paths
 
 # -- errors ------------------------------------------------------------------------
 

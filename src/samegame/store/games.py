@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import cast
 
-from samegame.coords import Cell, CoordinateError
-from samegame.game import GameResult
+from samegame.core.coords import Cell, CoordinateError
+from samegame.core.game import GameResult
 from samegame.store.database import Database
 from samegame.store.errors import ConflictError, DamagedGameError, NotFoundError, StatusError
-from samegame.store.ranking import _outcome, _ranked, _sql_limit
-from samegame.store.records import (
+from samegame.store.models import (
     Completion,
     GameSetup,
     GameStatus,
@@ -21,6 +20,7 @@ from samegame.store.records import (
     ScoreEntry,
     ScoreOutcome,
 )
+from samegame.store.ranking import _outcome, _ranked, _sql_limit
 from samegame.store.rows import (
     _checked_game,
     _merge_reasons,

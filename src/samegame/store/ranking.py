@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from itertools import groupby
 
-from samegame.store.records import ScoreOutcome
+from samegame.store.models import ScoreOutcome
 
 
 def competition_ranks(scores: Sequence[int]) -> list[int]:

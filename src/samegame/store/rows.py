@@ -7,10 +7,10 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 
-from samegame.coords import Cell, CoordinateError, format_cell, parse_cell
-from samegame.game import GameResult
-from samegame.store.records import GameSetup, GameStatus, SavedGame, _result_dict
-from samegame.textboard import read_board
+from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
+from samegame.core.game import GameResult
+from samegame.core.textboard import read_board
+from samegame.store.models import GameSetup, GameStatus, SavedGame, _result_dict
 
 
 def cells_json(cells: Sequence[Cell], what: str) -> str:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from samegame import paths
+from samegame.store import paths
 from samegame.store.errors import StoreError
 
 DB_NAME = "samegame.sqlite3"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from samegame.store.database import Database
-from samegame.store.records import JSONValue
+from samegame.store.models import JSONValue
 from samegame.store.schema import BUSY_TIMEOUT_SECONDS, _check_existing, _failure, default_path
 
 

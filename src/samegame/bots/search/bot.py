@@ -64,8 +64,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from samegame.board import MAX_HEIGHT, Board
-from samegame.bots.api import BotOptionError, GameView, check_options, int_option
 from samegame.bots.search.engine import (
     DEFAULT_BIAS,
     MAX_BIAS,
@@ -82,10 +80,12 @@ from samegame.bots.search.engine import (
     SearchSpec,
     search,
 )
-from samegame.contributions import BotFactory
-from samegame.coords import MAX_COLUMNS, Cell
-from samegame.quoting import shown
-from samegame.rng import StableRandom
+from samegame.core.board import MAX_HEIGHT, Board
+from samegame.core.coords import MAX_COLUMNS, Cell
+from samegame.core.quoting import shown
+from samegame.core.rng import StableRandom
+from samegame.plugin.bot_api import BotOptionError, GameView, check_options, int_option
+from samegame.plugin.contributions import BotFactory
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0

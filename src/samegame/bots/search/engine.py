@@ -52,16 +52,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from samegame.board import Board
-from samegame.coords import Cell
-from samegame.rng import StableRandom, derive_seed
-from samegame.rules import Rules
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.core.rules import Rules
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
 
 TABLE_BITS = 17
 """NRPA's policy table has ``2**TABLE_BITS`` weights per level."""
@@ -303,7 +303,7 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
     # The budget starts now: loading the kernels and starting worker processes
     # are part of it, so a search with any number of workers ends at its deadline.
     started = time.time()
-    from samegame.kernel.rules import KernelRules
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import index_cell, to_kernel
 
     deadline = cpu_seconds = None
@@ -457,7 +457,7 @@ def run_job(job: _Job) -> _Outcome:
     number of complete searches (see the module docstring)."""
     import numpy as np
 
-    from samegame.kernel.rng import seed_state
+    from samegame.kernel.splitmix import seed_state
 
     cpu = time.process_time()
     spec = job.spec
@@ -818,8 +818,8 @@ def prepare(algorithm: Algorithm) -> None:
     so that no time budget pays for it."""
     if algorithm in _prepared:
         return
-    from samegame.builtins.scoring import BASIC
-    from samegame.kernel.rules import KernelRules
+    from samegame.core.formulas import BASIC
+    from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
 
     board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)

@@ -34,8 +34,8 @@ import numpy as np
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles, legal_groups
+from samegame.kernel.kernel_rules import settle
 from samegame.kernel.remove import remove_group
-from samegame.kernel.rules import settle
 
 COLOURS = 0
 GROUPS = 1

@@ -28,10 +28,10 @@ import numpy.typing as npt
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles, legal_groups
+from samegame.kernel.kernel_rules import settle
 from samegame.kernel.playout import Record, moves_record, playout
 from samegame.kernel.policy import uniform_policy
 from samegame.kernel.remove import remove_group
-from samegame.kernel.rules import settle
 from samegame.kernel.scratch import new_scratch
 
 LOWEST = -(2**62)

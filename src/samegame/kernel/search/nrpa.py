@@ -35,9 +35,9 @@ import numpy.typing as npt
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
+from samegame.kernel.kernel_rules import settle
 from samegame.kernel.playout import Record, playout, replay
 from samegame.kernel.policy import SOFT, Policy
-from samegame.kernel.rules import settle
 from samegame.kernel.scratch import new_scratch
 
 LOWEST = -(2**62)

@@ -1,0 +1,91 @@
+"""Old import paths of modules that moved into packages, kept for one release.
+
+``import samegame.contributions`` (and every other path in ``MOVED``) still works
+and gives the module at its new home, with a ``DeprecationWarning`` that names the
+new path. The finder is installed by ``samegame/__init__``; it answers only for the
+names in ``MOVED``, so nothing else is affected. These paths go in 0.3.0.
+
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     import samegame.hookspecs as old
+>>> from samegame.plugin import hookspecs
+>>> old is hookspecs, str(caught[0].message)
+(True, 'samegame.hookspecs moved to samegame.plugin.hookspecs; import it from there (the old path goes in 0.3.0)')
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+
+MOVED = {
+    "samegame.board": "samegame.core.board",
+    "samegame.coords": "samegame.core.coords",
+    "samegame.palette": "samegame.core.palette",
+    "samegame.textboard": "samegame.core.textboard",
+    "samegame.rules": "samegame.core.rules",
+    "samegame.game": "samegame.core.game",
+    "samegame.events": "samegame.core.events",
+    "samegame.rng": "samegame.core.rng",
+    "samegame.numbering": "samegame.core.numbering",
+    "samegame.limits": "samegame.core.limits",
+    "samegame.quoting": "samegame.core.quoting",
+    "samegame.replay": "samegame.core.replay",
+    "samegame.contributions": "samegame.plugin.contributions",
+    "samegame.hookspecs": "samegame.plugin.hookspecs",
+    "samegame.plugins": "samegame.plugin.host",
+    "samegame.containment": "samegame.plugin.containment",
+    "samegame.bots.api": "samegame.plugin.bot_api",
+    "samegame.record_schema": "samegame.records.shape",
+    "samegame.record_meaning": "samegame.records.meaning",
+    "samegame.env": "samegame.rl.environment",
+    "samegame.gymnasium_env": "samegame.rl.gymnasium_env",
+    "samegame.bots.benchmark": "samegame.benchmark.positions",
+    "samegame.bots.bench_tasks": "samegame.benchmark.runs",
+    "samegame.paths": "samegame.store.paths",
+}
+"""Old module path -> new module path."""
+
+REMOVED_IN = "0.3.0"
+
+
+class _Alias(importlib.abc.Loader):
+    def __init__(self, new: str) -> None:
+        self.new = new
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        warnings.warn(
+            f"{spec.name} moved to {self.new}; import it from there "
+            f"(the old path goes in {REMOVED_IN})",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.import_module(self.new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """The module is the new one, already executed."""
+
+
+class _MovedFinder(importlib.abc.MetaPathFinder):
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        new = MOVED.get(fullname)
+        if new is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+
+
+def install() -> None:
+    """Put the finder on ``sys.meta_path`` once."""
+    if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
+        sys.meta_path.append(_MovedFinder())

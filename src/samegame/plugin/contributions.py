@@ -1,0 +1,85 @@
+"""Typed records that plugins contribute through the registration hooks.
+
+Every record is a frozen dataclass with a unique ``name``. The plugin host fills
+in ``source`` (the distribution or module that registered it) so that a name clash
+can name both sides. The rule parts (formulas, penalties, generators and what a
+generator is asked for and gives) are defined in ``samegame.core.rule_parts``,
+because the rules core uses them, and are re-exported here.
+
+>>> Renderer("plain", lambda board, options: "", "nothing at all").media_type
+'text/plain'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from samegame.core.rule_parts import (
+    BoardGenerator,
+    BoardSpec,
+    GeneratedBoard,
+    Penalty,
+    ScoringFormula,
+)
+
+if TYPE_CHECKING:
+    from samegame.core.board import Board
+
+__all__ = [
+    "BoardGenerator",
+    "BoardSpec",
+    "BotFactory",
+    "Command",
+    "GeneratedBoard",
+    "Penalty",
+    "PresetDirectory",
+    "Renderer",
+    "ScoringFormula",
+]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """Draws a board as text or a picture: ``render(board, options) -> str``."""
+
+    name: str
+    render: Callable[[Board, dict[str, Any]], str]
+    description: str
+    media_type: str = "text/plain"
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class BotFactory:
+    """A bot: ``create(options)`` returns an object with ``choose(view, rng)``."""
+
+    name: str
+    create: Callable[[Mapping[str, str]], Any]
+    description: str
+    options: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class PresetDirectory:
+    """A folder of preset YAML files contributed by a plugin."""
+
+    name: str
+    path: Path
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command added to the ``samegame`` command line. ``run`` is a function that
+    Typer turns into a command (its parameters are the options and arguments), or
+    a ``typer.Typer`` app for a group of sub-commands; ``description`` is its help
+    line. A name taken by a built-in command is refused."""
+
+    name: str
+    run: Callable[..., Any]
+    description: str
+    source: str = ""

@@ -1,0 +1,260 @@
+"""Game records: one JSON object per line, verifiable by replay with nothing else.
+
+A record holds the replay keys of DESIGN.md (``moves`` with each move's canonical
+tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
+``cleared``, ``finished``) plus ``format`` (``samegame-record/1``), ``preset``,
+``rules`` (formula, clear_bonus, penalty, min_group), ``generator``,
+``board_number``, ``width``, ``height``, ``colours``, ``board`` (rows, top first),
+``bot``, ``seed`` and ``seconds``. Readers accept every format version we wrote.
+
+>>> from samegame.bots import play_game
+>>> from samegame.bots.simple import GREEDY
+>>> from samegame.core.formulas import BASIC
+>>> from samegame.plugin.host import PluginHost
+>>> from samegame.core.textboard import read_board
+>>> board, rules = read_board("RRB\\nRBB\\nGGB"), Rules(BASIC)
+>>> record = make_record(play_game(GREEDY.create({}), board, rules, 1), board=board, rules=rules,
+...     preset=None, generator=None, board_number=None, colours=3, bot="greedy", seed=1)
+>>> verify_record(record, PluginHost(autoload=False))
+[]
+>>> record["moves"][0]["points"] = 9
+>>> verify_record(record, PluginHost(autoload=False))
+['move 1 (B2): 4 points by the rules, the record says 9', 'points add up to 5, the record says 10']
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from samegame.bots import PlayedGame
+from samegame.core.board import Board, BoardError
+from samegame.core.coords import CoordinateError, format_cell, parse_cell
+from samegame.core.game import Game, MoveRejected
+from samegame.core.rules import Rules
+from samegame.core.textboard import TextBoardError, board_rows, read_board
+from samegame.plugin.host import PluginHost, UnknownNameError
+from samegame.records.meaning import Claims
+from samegame.records.shape import (
+    MAX_LINE_BYTES,
+    RECORD_FORMAT,
+    LineError,
+    check_shape,
+    parse_line,
+)
+
+KNOWN_FORMATS = (RECORD_FORMAT,)
+
+
+def make_record(
+    played: PlayedGame,
+    *,
+    board: Board,
+    rules: Rules,
+    preset: str | None,
+    generator: str | None,
+    board_number: int | None,
+    colours: int,
+    bot: str,
+    seed: int,
+) -> dict[str, Any]:
+    """The record of a bot game (the JSON object of one line)."""
+    result = played.result
+    return {
+        "format": RECORD_FORMAT,
+        "preset": preset,
+        "rules": rules.scoring_key(),
+        "generator": generator,
+        "board_number": board_number,
+        "width": board.width,
+        "height": board.height,
+        "colours": colours,
+        "board": ["".join(row) for row in board_rows(board)],
+        "bot": bot,
+        "seed": seed,
+        "moves": [
+            {"move": format_cell(cell), "tiles": tiles, "points": points}
+            for cell, tiles, points in zip(played.moves, played.tiles, played.points, strict=True)
+        ],
+        "bonus": result.bonus,
+        "penalty": result.penalty,
+        "score": result.score,
+        "remaining": result.remaining,
+        "cleared": result.cleared,
+        "finished": True,
+        "seconds": round(played.seconds, 6),
+    }
+
+
+def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
+    """The rules a record of the right shape names (``UnknownNameError`` when one
+    needs a plugin that is not loaded, ``ValueError`` when they are impossible)."""
+    spec = record["rules"]
+    return Rules(
+        host.formula(spec["formula"]),
+        clear_bonus=spec["clear_bonus"],
+        penalty=host.penalty(spec["penalty"]),
+        min_group=spec["min_group"],
+    )
+
+
+class Verifier:
+    """Verifies records one at a time, with one plugin host and caches of the boards,
+    presets and bot games already checked (see ``samegame.records.meaning``)."""
+
+    def __init__(self, host: PluginHost, *, replay_bots: bool = True) -> None:
+        self.host = host
+        self.claims = Claims(host, replay_bots=replay_bots)
+
+    def verify(self, record: object) -> list[str]:
+        """Every mismatch as one sentence (none when the record is right): its shape,
+        then what it claims, then the replay of its moves by the rules core."""
+        if isinstance(record, dict) and record.get("format") not in KNOWN_FORMATS:
+            shown = str(record.get("format"))[:40]
+            return [f"unknown record format {shown!r}; known: {', '.join(KNOWN_FORMATS)}"]
+        wrong = check_shape(record)
+        if wrong is not None:
+            return [wrong]
+        assert isinstance(record, dict), "a record of the right shape is an object"
+        try:
+            rules = record_rules(record, self.host)
+        except UnknownNameError as error:
+            return [f"the record's rules need a plugin that is not loaded: {error}"]
+        except ValueError as error:
+            return [f"the record's rules are impossible: {error}"]
+        try:
+            board = read_board("\n".join(record["board"]), tiles_required=True)
+        except (TextBoardError, BoardError) as error:
+            return [f"the board is not a board: {error}"]
+        if (board.width, board.height) != (record["width"], record["height"]):
+            return [
+                f"the board is {board.width}x{board.height}, the record says "
+                f"{record['width']}x{record['height']}"
+            ]
+        problems = self.claims.preset(record) + self.claims.board(record, board)
+        problems += _replay(record, board, rules)
+        if not problems:
+            problems = self.claims.bot(record, board, rules)
+        return problems
+
+
+def verify_record(record: object, host: PluginHost) -> list[str]:
+    """Replay one record with the rules core and check its claims; every mismatch as
+    one sentence (none when the record is right)."""
+    return Verifier(host).verify(record)
+
+
+@dataclass(frozen=True)
+class _Trace:
+    """What the rules core makes of a move list: per move its canonical tile, tiles
+    and points; where it stopped (the move's number and why) if a move could not be
+    played; and the result keys."""
+
+    moves: tuple[tuple[str, int, int], ...]
+    stopped: tuple[int, str] | None
+    result: dict[str, Any]
+
+
+@functools.lru_cache(maxsize=256)
+def _trace(board: Board, rules: Rules, moves: tuple[str, ...]) -> _Trace:
+    game = Game(board, rules)
+    played: list[tuple[str, int, int]] = []
+    for number, text in enumerate(moves, start=1):
+        if game.finished:
+            return _Trace(tuple(played), (number, "is after the end: no group is left"), {})
+        try:
+            preview = game.preview(parse_cell(text))
+        except (CoordinateError, MoveRejected) as error:
+            return _Trace(tuple(played), (number, f"is illegal: {error}"), {})
+        played.append((format_cell(preview.group.anchor), preview.group.size, preview.points))
+        game.play(preview.group.anchor)
+    result = game.result()
+    return _Trace(
+        tuple(played),
+        None,
+        {
+            "finished": result is not None,
+            "remaining": game.board.tile_count(),
+            "cleared": game.board.is_empty(),
+            "bonus": result.bonus if result else 0,
+            "penalty": result.penalty if result else 0,
+            "score": result.score if result else game.score,
+        },
+    )
+
+
+def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
+    """The arithmetic: every move legal and canonical, its tiles and points, and the
+    result, as the rules core plays them."""
+    trace = _trace(board, rules, tuple(move["move"] for move in record["moves"]))
+    problems: list[str] = []
+    for number, (move, (anchor, tiles, points)) in enumerate(
+        zip(record["moves"], trace.moves, strict=False), start=1
+    ):
+        text = move["move"]
+        if anchor != text:
+            problems.append(f"move {number} ({text}) is not the group's canonical tile {anchor}")
+        if move["tiles"] != tiles:
+            problems.append(
+                f"move {number} ({text}): {tiles} tiles, the record says {move['tiles']}"
+            )
+        if move["points"] != points:
+            problems.append(
+                f"move {number} ({text}): {points} points by the rules, "
+                f"the record says {move['points']}"
+            )
+    if trace.stopped is not None:
+        number, why = trace.stopped
+        problems.append(f"move {number} ({record['moves'][number - 1]['move']}) {why}")
+        return problems
+    total = sum(move["points"] for move in record["moves"])
+    played = sum(points for _, _, points in trace.moves)
+    if total != played:
+        problems.append(f"points add up to {played}, the record says {total}")
+    for key, value in trace.result.items():
+        if record[key] != value or type(record[key]) is not type(value):
+            problems.append(
+                f"{key} is {json.dumps(value)} by the rules, the record says {json.dumps(record[key])}"
+            )
+    return problems
+
+
+# How far past an over-long line's cap its end is looked for before the file is
+# refused as a whole (an endless stream has no line ends at all).
+MAX_SKIPPED_BYTES = 16 * MAX_LINE_BYTES
+
+
+def read_records(path: Path) -> Iterator[tuple[int, object]]:
+    """Each non-blank line's number and its parsed JSON, or the LineError saying why
+    it is not JSON we accept. A line longer than ``MAX_LINE_BYTES`` is skipped
+    without being held in memory; OSError if the file cannot be read, or when an
+    over-long line has no end within ``MAX_SKIPPED_BYTES``."""
+    with path.open("rb") as lines:
+        number = 0
+        while True:
+            raw = lines.readline(MAX_LINE_BYTES + 2)
+            if not raw:
+                return
+            number += 1
+            if not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
+                skipped = len(raw)
+                while raw and not raw.endswith(b"\n"):
+                    if skipped > MAX_SKIPPED_BYTES:  # an endless stream: /dev/zero
+                        raise OSError(
+                            f"line {number} has no end within {MAX_SKIPPED_BYTES:,} bytes; "
+                            "this is not a file of JSON lines"
+                        )
+                    raw = lines.readline(1 << 16)
+                    skipped += len(raw)
+                yield number, LineError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+                continue
+            if not raw.strip():
+                continue
+            try:
+                yield number, parse_line(raw.rstrip(b"\r\n"))
+            except LineError as error:
+                yield number, error
