@@ -1,21 +1,15 @@
 """NRPA's speed on fixed work: playouts per CPU second, adaptation included.
 
-Runs one complete NRPA search (``--level``, ``--iterations`` per level, the
-default selective policy, one thread) from each of the first ``--positions``
+Runs one complete NRPA search (``--level``, ``--iterations`` per level, selective
+playouts, move codes by tiles, one thread) from each of the first ``--positions``
 standard positions, ``--runs`` times, and prints the median playouts per CPU
 second of this process, with each search's score and playout count. The work is
-fixed (a seed per position), so two versions of the kernel that are meant to
-search alike must print the same scores and playouts: compare a change with the
-version before it by running this script in both checkouts, alternately:
+fixed (a seed per position), so two versions of the code that are meant to search
+alike must print the same scores and playouts: compare a change with the version
+before it by running this script with ``PYTHONPATH`` set to each version's
+``src`` in turn, several times, alternately.
 
-    for i in 1 2 3; do
-      PYTHONPATH=../before/src python benchmarks/nrpa_speed.py
-      PYTHONPATH=src python benchmarks/nrpa_speed.py
-    done
-
-``--codes tiles`` times NRPA with move codes by tiles (the bot's default) instead
-of by cells; alternate the two the same way to compare their speeds. ``--policy
-soft`` times soft playouts (``nrpa:policy=soft``, the default bias) instead of
+``--policy soft`` times soft playouts (``nrpa:policy=soft``) instead of
 selective ones.
 """
 
@@ -28,6 +22,7 @@ import time
 
 from samegame.benchmark.positions import standard_positions
 from samegame.bots.search import engine
+from samegame.bots.search.spec import NrpaSpec, PlayoutPolicy
 from samegame.core.rng import derive_seed
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
@@ -40,26 +35,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=3, help="the first N standard ones")
     parser.add_argument("--runs", type=int, default=3, help="timed runs (median)")
     parser.add_argument(
-        "--codes", choices=[c.value for c in engine.Codes], default="cells", help="move codes"
-    )
-    parser.add_argument(
         "--policy",
-        choices=[engine.Policy.SELECTIVE.value, engine.Policy.SOFT.value],
-        default=engine.Policy.SELECTIVE.value,
+        choices=[PlayoutPolicy.SELECTIVE.value, PlayoutPolicy.SOFT.value],
+        default=PlayoutPolicy.SELECTIVE.value,
         help="the playouts' candidate filter",
     )
     args = parser.parse_args(argv)
 
     rules = find_preset("benchmark", get_host()).rules
     boards = standard_positions()[: args.positions]
-    spec = engine.SearchSpec(
-        engine.Algorithm.NRPA,
-        level=args.level,
-        iterations=args.iterations,
-        policy=engine.Policy(args.policy),
-        runs=1,
-        codes=engine.Codes(args.codes),
-    )
+    spec = NrpaSpec(level=args.level, iterations=args.iterations, policy=PlayoutPolicy(args.policy))
     engine.prepare(engine.Algorithm.NRPA)
     speeds = []
     results: list[tuple[int, int]] = []
@@ -73,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             results.append((result.score, result.playouts))
         speeds.append(playouts / (time.process_time() - cpu))
     print(
-        f"NRPA level {args.level}, {args.iterations} iterations, codes by {args.codes}, "
+        f"NRPA level {args.level}, {args.iterations} iterations, codes by tiles, "
         f"{args.policy} playouts, "
         f"positions 1-{args.positions}: "
         f"{statistics.median(speeds):,.0f} playouts per CPU second (median of {args.runs}: "

@@ -36,10 +36,7 @@ from samegame.core.rules import Rules
 from samegame.core.textboard import read_boards
 
 ROOT = Path(__file__).resolve().parent.parent
-POSITIONS = [
-    ROOT / "tests" / "data" / "standard-20.txt",
-    ROOT.parent / "shared" / "benchmarks" / "standard-20.txt",
-]
+POSITIONS = [ROOT / "tests" / "data" / "standard-20.txt"]
 RULES = Rules(BASIC, clear_bonus=1000)
 BATCH = 50  # playouts per kernel call, cycling through the positions
 

@@ -1,6 +1,6 @@
 """Are two workers worth nearly two? NRPA with ``workers=W`` and budget T against
-one worker with budget ``--factor`` x T (issue 10's criterion: 2 workers at T must
-reach at least 1 worker at 1.8 T), on the same boards with the same seeds.
+one worker with budget ``--factor`` x T (the criterion: 2 workers at T must reach
+at least 1 worker at 1.8 T), on the same boards with the same seeds.
 
 Budgets are CPU seconds by default (``clock=cpu``; W workers get W x T CPU
 seconds of the process, one worker gets factor x T), so a shared machine's load

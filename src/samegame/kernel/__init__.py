@@ -4,12 +4,13 @@ Importing this package imports numba (and compiles or loads the cached machine
 code on first use), so nothing else in ``samegame`` imports it at import time; bots
 import it when they are created. See ``docs/kernel.md``.
 
-Modules, one job each: ``state`` (array layout, Board conversion), ``rng``
-(SplitMix64 in numba), ``rules`` (rules as tables, the rules bundle, settling),
-``groups`` (the flood fill and the group scan), ``remove`` (removal), ``scratch``
-(the scratch bundle), ``policy`` (candidate filters and draws), ``playout`` (the
-one playout, and batches of uniform ones), ``api`` (the typed Python functions
-re-exported here). ``search`` holds NMCS, NRPA and beam search.
+Modules, one job each: ``state`` (array layout, Board conversion), ``splitmix``
+(SplitMix64 in numba), ``kernel_rules`` (rules as tables, the rules bundle,
+settling), ``groups`` (the flood fill and the group scan), ``remove`` (removal),
+``scratch`` (the scratch bundle), ``policy`` (candidate filters and draws, and
+the policy bundle ``PolicyTables``), ``playout`` (the one playout, and batches of
+uniform ones), ``facade`` (the typed Python functions re-exported here).
+``search`` holds NMCS, NRPA and beam search.
 ``cache_guard`` clears numba's disk cache of the kernel when any kernel source
 has changed, before anything is compiled or loaded (numba itself would keep a
 function whose callees in another file changed).

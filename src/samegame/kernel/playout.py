@@ -3,7 +3,7 @@
 
 ``playout`` is the one playout of the kernel: the uniform random playouts of
 ``random_playouts`` and the search bots' playouts (tabu, selective, NRPA's
-weighted ones) are all this function with another ``Policy`` (``policy.py``).
+weighted ones) are all this function with another ``PolicyTables`` (``policy.py``).
 Under the uniform policy over every group the choice is ``below(rng, count)``
 over the legal groups in anchor order, the same draw ``StableRandom.below``
 makes, so a playout equals the Python-core game that plays
@@ -53,7 +53,7 @@ class Record(NamedTuple):
 def reset_ids(ids):
     """Give the tile in every cell its start position as identity (``ids[i] = i``;
     nothing when ``ids`` is None): the start of a playout whose codes are by tiles
-    (``policy.Policy.ids``)."""
+    (``policy.PolicyTables.ids``)."""
     if ids is not None:
         for x in range(ids.shape[0]):
             ids[x] = x

@@ -56,16 +56,16 @@ UNIT = 1.0 / 9007199254740992.0  # 2**-53
 S11 = np.uint64(11)
 
 
-class Policy(NamedTuple):
-    """A playout policy, one argument of compiled code: the filter ``kind`` (``ALL``,
-    ``TABU``, ``SELECTIVE``) with its ``tabu`` colour as stored in the grid (1-9;
-    0: none); the move-code ``keys`` (uint64, the state's length; None: no codes)
-    and ``mask`` (uint64 ``2**k - 1``); ``exps`` (float64, indexed by code; empty:
-    a uniform draw); ``ids`` (uint16, the state's length; None: codes by cells):
-    the playout's tile identities, with which a move code hashes the group's
-    tiles as they stood at the playout's start instead of the cells they cover
-    now (see "Move codes" above); ``soft``: the factor of ``SOFT`` (1.0
-    otherwise)."""
+class PolicyTables(NamedTuple):
+    """A playout policy's tables, one argument of compiled code: the filter
+    ``kind`` (``ALL``, ``TABU``, ``SELECTIVE``, ``SOFT``) with its ``tabu`` colour
+    as stored in the grid (1-9; 0: none); the move-code ``keys`` (uint64, the
+    state's length; None: no codes) and ``mask`` (uint64 ``2**k - 1``); ``exps``
+    (float64, indexed by code; empty: a uniform draw); ``ids`` (uint16, the
+    state's length; None: codes by cells): the playout's tile identities, with
+    which a move code hashes the group's tiles as they stood at the playout's
+    start instead of the cells they cover now (see "Move codes" above); ``soft``:
+    the factor of ``SOFT`` (1.0 otherwise)."""
 
     kind: int
     tabu: int
@@ -79,7 +79,7 @@ class Policy(NamedTuple):
 @njit(cache=True, nogil=True)
 def uniform_policy(kind, tabu):
     """The policy that draws uniformly among the candidates of ``kind``."""
-    return Policy(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64), None, 1.0)
+    return PolicyTables(kind, tabu, None, np.uint64(0), np.empty(0, dtype=np.float64), None, 1.0)
 
 
 @njit(cache=True, nogil=True, inline="always")

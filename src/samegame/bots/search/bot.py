@@ -13,42 +13,15 @@ Options (``--bot nrpa:level=3,time=60``):
 - every search bot: ``time`` (seconds per search, a decimal; default 10) and
   ``clock`` (``wall``, the default, or ``cpu``: count the CPU seconds of the
   search's process instead, for steady measurements on a busy machine);
-- ``nmcs`` and ``nrpa``: ``workers`` (default 1; for nmcs independent searches
-  run at once, in worker processes but the first, the best kept; for nrpa see
-  ``parallel``); ``colours`` (1-9; default 1 for nmcs, 5 for nrpa): a timed
-  search first races the ``colours`` colours with the most tiles as the tabu
-  colour, one search each within an equal slice of the time (a race of n
-  colours: 1/(n+1) each), then keeps to the colour of the best game (1: always
-  the colour with the most tiles); ``margin`` (0-1300; default none for nmcs,
-  3 for nrpa): of those colours, race only the ones with at most that many
-  tiles fewer than the colour with the most (0: only a tie); ``race``
-  (default ``equal`` for nmcs, ``halving`` for nrpa): ``equal``, one search per
-  colour, each 1/(n+1) of the time; ``halving``, rounds that give every colour
-  still racing an equal part of the round's time and keep the better half
-  (each colour's best search before any colour's second), until one is left;
-  ``starts`` (1-8, default 1 for nmcs, 2 for nrpa): searches of each raced
-  colour that race as well, each from nothing (with one colour and
-  ``starts=2``, two searches of it race);
 - ``nmcs``: ``level`` (1-5, default 2), ``policy`` of the playouts (``random``,
   ``tabu`` or ``selective``, default ``tabu``), ``iterations`` (complete searches;
-  with ``time`` a cap);
+  with ``time`` a cap), ``workers`` (default 1: independent searches run at
+  once, in worker processes but the first, the best kept);
 - ``nrpa``: ``level`` (1-5, default 4), ``iterations`` (per level, default 100),
   ``policy`` (``random``, ``tabu``, ``selective``, ``soft`` or ``mixed``, default
-  ``mixed``; ``soft``: as ``selective``, but the tabu colour's groups that
-  are not the whole colour are drawn rarely instead of never; ``mixed``: a
-  colour's race entries alternate ``selective`` and ``soft``), ``bias`` (with
-  ``soft`` or ``mixed``: how much rarer, as a lower weight, 0-30, default 8),
-  ``parallel`` (how ``workers`` share the search: ``policy``, the default, one
-  search on ``workers`` threads adapting one policy; ``root``, independent
-  searches in processes, the best kept), ``restart`` (``resume``, the
-  default: a raced search that its slice stopped goes on where it stopped
-  when it runs again, otherwise as ``best``; ``best``: a search after the race
-  whose tabu colour is that of the best game so far begins from that game, as
-  the next iteration of a level above would; ``fresh``: every search of a time
-  budget begins from an all-zero policy; the race's own searches always begin
-  from an all-zero policy), ``codes`` (what the policy's
-  move codes name: ``tiles``, the default, the tiles a group is made of wherever
-  they have fallen to; ``cells``, the cells it covers);
+  ``mixed``), ``starts`` (1-8, default 2: searches of each colour in the colour
+  race of a time budget), ``workers`` (default 1: threads of one search adapting
+  one policy);
 - ``beam``: ``width`` (1 to 32768, default 16), ``evaluation`` (``colours``,
   ``groups`` or ``mixed``, default ``groups``).
 
@@ -64,24 +37,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from samegame.bots.search.engine import (
-    DEFAULT_BIAS,
-    MAX_BIAS,
+from samegame.bots.search.engine import SearchResult, search
+from samegame.bots.search.spec import (
     MAX_WIDTH,
-    Algorithm,
+    NMCS_POLICIES,
+    BeamSpec,
+    Budget,
     Clock,
-    Codes,
     Evaluation,
-    Parallel,
-    Policy,
-    RaceKind,
-    Restart,
-    SearchResult,
+    NmcsSpec,
+    NrpaSpec,
+    PlayoutPolicy,
     SearchSpec,
-    search,
 )
-from samegame.core.board import MAX_HEIGHT, Board
-from samegame.core.coords import MAX_COLUMNS, Cell
+from samegame.core.board import Board
+from samegame.core.coords import Cell
 from samegame.core.quoting import shown
 from samegame.core.rng import StableRandom
 from samegame.plugin.bot_api import BotOptionError, GameView, check_options, int_option
@@ -90,11 +60,9 @@ from samegame.plugin.contributions import BotFactory
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
 MAX_WORKERS = 64
-MAX_COLOURS = 9
-MAX_MARGIN = MAX_COLUMNS * MAX_HEIGHT
 MAX_STARTS = 8
 
-E = TypeVar("E", Policy, Evaluation, Clock, Parallel, Restart, RaceKind, Codes)
+E = TypeVar("E", PlayoutPolicy, Evaluation, Clock)
 
 
 class SearchBot:
@@ -151,163 +119,63 @@ def choice_option(options: Mapping[str, str], key: str, allowed: tuple[E, ...], 
     raise BotOptionError(f"bot option {key} must be one of {names}, not '{shown(text)}'")
 
 
-def _budget(options: Mapping[str, str], fixed_key: str) -> float | None:
-    """The time budget: ``time`` if given; none when only ``fixed_key`` is given."""
+def _seconds(options: Mapping[str, str], fixed_key: str) -> float | None:
+    """The time budget: ``time`` if given; none (fixed work) when only
+    ``fixed_key`` is given; DEFAULT_SECONDS otherwise."""
     seconds = seconds_option(options, "time")
     if seconds is None and fixed_key not in options:
         return DEFAULT_SECONDS
     return seconds
 
 
-def _workers(options: Mapping[str, str]) -> int:
-    return int_option(options, "workers", 1, 1, MAX_WORKERS)
-
-
-def _colours(options: Mapping[str, str], default: int) -> int:
-    return int_option(options, "colours", default, 1, MAX_COLOURS)
-
-
-def _margin(options: Mapping[str, str], default: int | None) -> int | None:
-    if "margin" not in options:
-        return default
-    return int_option(options, "margin", 0, 0, MAX_MARGIN)
-
-
-def _starts(options: Mapping[str, str], default: int) -> int:
-    return int_option(options, "starts", default, 1, MAX_STARTS)
-
-
-def _race(options: Mapping[str, str], default: RaceKind) -> RaceKind:
-    return choice_option(options, "race", tuple(RaceKind), default)
-
-
-# nrpa's colour race by default (docs/search.md, "Issue 10, fifth round" and
-# "sixth round"): the colours with at most NRPA_MARGIN tiles fewer than the most
-# race by successive halving, each as two independent searches, and each search
-# goes on where its slice stopped it.
-NRPA_COLOURS = 5
-NRPA_MARGIN = 3
-NRPA_RACE = RaceKind.HALVING
-NRPA_RESTART = Restart.RESUME
-NRPA_STARTS = 2
-# Move codes name the tiles of a group, not the cells it covers (docs/search.md,
-# "Issue 10, seventh round").
-NRPA_CODES = Codes.TILES
-# A colour's race entries alternate selective and soft playouts (docs/search.md,
-# "Issue 10, sixteenth round": +1.2% on the standard 20, +1.0% on fresh boards).
-NRPA_POLICY = Policy.MIXED
-NMCS_POLICIES = (Policy.RANDOM, Policy.TABU, Policy.SELECTIVE)
-
-
-NMCS_OPTIONS = (
-    "level",
-    "policy",
-    "iterations",
-    "time",
-    "clock",
-    "workers",
-    "colours",
-    "margin",
-    "race",
-    "starts",
-)
-NRPA_OPTIONS = (
-    "level",
-    "iterations",
-    "policy",
-    "time",
-    "clock",
-    "workers",
-    "parallel",
-    "colours",
-    "margin",
-    "race",
-    "starts",
-    "restart",
-    "codes",
-    "bias",
-)
-BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
-
-
-def _bias(options: Mapping[str, str]) -> float:
-    """``bias`` (a decimal, 0 to MAX_BIAS; only with ``policy`` ``soft`` or
-    ``mixed``, where it matters)."""
-    text = options.get("bias")
-    if text is None:
-        return DEFAULT_BIAS
-    if options.get("policy", NRPA_POLICY.value).lower() not in (Policy.SOFT, Policy.MIXED):
-        raise BotOptionError("bot option bias needs policy=soft or policy=mixed")
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= MAX_BIAS:
-        raise BotOptionError(
-            f"bot option bias must be a number from 0 to {MAX_BIAS:g}, not '{shown(text)}'"
-        )
-    return value
-
-
 def _clock(options: Mapping[str, str]) -> Clock:
     return choice_option(options, "clock", tuple(Clock), Clock.WALL)
 
 
-def nmcs_spec(options: Mapping[str, str]) -> SearchSpec:
+def _workers(options: Mapping[str, str]) -> int:
+    return int_option(options, "workers", 1, 1, MAX_WORKERS)
+
+
+NMCS_OPTIONS = ("level", "policy", "iterations", "time", "clock", "workers")
+NRPA_OPTIONS = ("level", "iterations", "policy", "time", "clock", "workers", "starts")
+BEAM_OPTIONS = ("width", "evaluation", "time", "clock")
+
+
+def nmcs_spec(options: Mapping[str, str]) -> NmcsSpec:
     """The search of ``nmcs`` options; BotOptionError on a bad one."""
     check_options(options, NMCS_OPTIONS, "nmcs")
-    seconds = _budget(options, "iterations")
+    seconds = _seconds(options, "iterations")
     runs = int_option(options, "iterations", 1, 1, 1_000_000) if "iterations" in options else None
-    return SearchSpec(
-        Algorithm.NMCS,
-        level=int_option(options, "level", 2, 1, 5),
-        policy=choice_option(options, "policy", NMCS_POLICIES, Policy.TABU),
-        seconds=seconds,
-        clock=_clock(options),
-        runs=runs,
-        workers=_workers(options),
-        colours=_colours(options, 1),
-        margin=_margin(options, None),
-        race=_race(options, RaceKind.EQUAL),
-        starts=_starts(options, 1),
-    )
+    level = int_option(options, "level", 2, 1, 5)
+    policy = choice_option(options, "policy", NMCS_POLICIES, PlayoutPolicy.TABU)
+    budget = Budget(seconds, _clock(options))
+    return NmcsSpec(budget=budget, level=level, policy=policy, runs=runs, workers=_workers(options))
 
 
-def nrpa_spec(options: Mapping[str, str]) -> SearchSpec:
+def nrpa_spec(options: Mapping[str, str]) -> NrpaSpec:
     """The search of ``nrpa`` options; BotOptionError on a bad one."""
     check_options(options, NRPA_OPTIONS, "nrpa")
-    seconds = _budget(options, "iterations")
-    return SearchSpec(
-        Algorithm.NRPA,
-        level=int_option(options, "level", 4, 1, 5),
-        iterations=int_option(options, "iterations", 100, 1, 100_000),
-        policy=choice_option(options, "policy", tuple(Policy), NRPA_POLICY),
-        bias=_bias(options),
-        seconds=seconds,
-        clock=_clock(options),
-        runs=1 if seconds is None else None,
+    seconds = _seconds(options, "iterations")
+    level = int_option(options, "level", 4, 1, 5)
+    iterations = int_option(options, "iterations", 100, 1, 100_000)
+    policy = choice_option(options, "policy", tuple(PlayoutPolicy), PlayoutPolicy.MIXED)
+    return NrpaSpec(
+        budget=Budget(seconds, _clock(options)),
+        level=level,
+        iterations=iterations,
+        policy=policy,
         workers=_workers(options),
-        parallel=choice_option(options, "parallel", tuple(Parallel), Parallel.POLICY),
-        colours=_colours(options, NRPA_COLOURS),
-        margin=_margin(options, NRPA_MARGIN),
-        race=_race(options, NRPA_RACE),
-        starts=_starts(options, NRPA_STARTS),
-        restart=choice_option(options, "restart", tuple(Restart), NRPA_RESTART),
-        codes=choice_option(options, "codes", tuple(Codes), NRPA_CODES),
+        starts=int_option(options, "starts", 2, 1, MAX_STARTS),
     )
 
 
-def beam_spec(options: Mapping[str, str]) -> SearchSpec:
+def beam_spec(options: Mapping[str, str]) -> BeamSpec:
     """The search of ``beam`` options; BotOptionError on a bad one."""
     check_options(options, BEAM_OPTIONS, "beam")
-    return SearchSpec(
-        Algorithm.BEAM,
-        width=int_option(options, "width", 16, 1, MAX_WIDTH),
-        evaluation=choice_option(options, "evaluation", tuple(Evaluation), Evaluation.GROUPS),
-        seconds=_budget(options, "width"),
-        clock=_clock(options),
-        runs=None,
-    )
+    width = int_option(options, "width", 16, 1, MAX_WIDTH)
+    evaluation = choice_option(options, "evaluation", tuple(Evaluation), Evaluation.GROUPS)
+    budget = Budget(_seconds(options, "width"), _clock(options))
+    return BeamSpec(budget=budget, width=width, evaluation=evaluation)
 
 
 def _create_nmcs(options: Mapping[str, str]) -> SearchBot:
@@ -325,16 +193,14 @@ def _create_beam(options: Mapping[str, str]) -> SearchBot:
 NMCS = BotFactory(
     "nmcs",
     _create_nmcs,
-    "Nested Monte-Carlo Search with memorisation "
-    "(time, level, policy, iterations, workers, colours, margin, race, starts)",
+    "Nested Monte-Carlo Search with memorisation (time, level, policy, iterations, workers)",
     options=NMCS_OPTIONS,
 )
 NRPA = BotFactory(
     "nrpa",
     _create_nrpa,
     "Nested Rollout Policy Adaptation with tabu, selective or soft playouts "
-    "(time, level, iterations, policy, workers, parallel, colours, margin, race, starts, "
-    "restart, codes, bias)",
+    "(time, level, iterations, policy, workers, starts)",
     options=NRPA_OPTIONS,
 )
 BEAM = BotFactory(

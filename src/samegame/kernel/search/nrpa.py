@@ -37,7 +37,7 @@ from numba import njit
 from samegame.kernel.groups import count_colours, count_tiles
 from samegame.kernel.kernel_rules import settle
 from samegame.kernel.playout import Record, playout, replay
-from samegame.kernel.policy import SOFT, Policy
+from samegame.kernel.policy import SOFT, PolicyTables
 from samegame.kernel.scratch import new_scratch
 
 LOWEST = -(2**62)
@@ -341,8 +341,8 @@ def nrpa(
     adapted once towards it (``warm_start``), so the search continues from that
     game as a level above would, and never returns a worse one. ``ids`` (uint16,
     the state's length; None: codes by cells) makes the move codes name the
-    groups' tiles (``policy.Policy.ids``); it is the search's scratch. ``soft``
-    is the factor of the ``SOFT`` filter (``policy.Policy.soft``)."""
+    groups' tiles (``policy.PolicyTables.ids``); it is the search's scratch. ``soft``
+    is the factor of the ``SOFT`` filter (``policy.PolicyTables.soft``)."""
     tiles = count_tiles(state, rules.height)
     tree = new_tree(state.shape[0], tiles, rules.min_group, level, mask, kind == SOFT)
     best, made, _ = nrpa_run(
@@ -397,7 +397,7 @@ def nrpa_run(
     search (see ``nrpa_level``). On a fresh tree it is ``nrpa``."""
     n = state.shape[0]
     root = Root(state, count_colours(state), base, count_tiles(state, rules.height))
-    policy = Policy(kind, tabu, keys, mask, tree.exps[1], ids, soft)
+    policy = PolicyTables(kind, tabu, keys, mask, tree.exps[1], ids, soft)
     scratch = new_scratch(n)
     if tree.at[level] < 0:
         warm_start(level, alpha, root, rules, policy, tree, scratch, warm)

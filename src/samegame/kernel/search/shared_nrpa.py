@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 
 from samegame.kernel.groups import count_colours, count_tiles
-from samegame.kernel.policy import SOFT, Policy
+from samegame.kernel.policy import SOFT, PolicyTables
 from samegame.kernel.scratch import new_scratch
 from samegame.kernel.search.nrpa import (
     LOWEST,
@@ -140,7 +140,7 @@ class SharedSearch:
         for rng, control in zip(rngs, controls, strict=True):
             tree = new_tree(n, tiles, rules.min_group, self.sub, mask, weighed)
             ids = np.empty(n, dtype=np.uint16) if by_tiles else None
-            policy = Policy(int(kind), int(tabu), keys, mask, tree.exps[1], ids, float(soft))
+            policy = PolicyTables(int(kind), int(tabu), keys, mask, tree.exps[1], ids, float(soft))
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
         # The split level's round in progress when the search paused: each lane's

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from samegame.benchmark.positions import standard_positions
-from samegame.bots.search import engine
-from samegame.bots.search.engine import Algorithm, Parallel, Policy, SearchSpec
+from samegame.bots.search import engine, one_search, race
+from samegame.bots.search.spec import Algorithm, Budget, NmcsSpec, NrpaSpec, PlayoutPolicy
 from samegame.core.board import Board
 from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS
 from samegame.core.rng import StableRandom, derive_seed
@@ -42,10 +42,10 @@ def _kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
     from samegame.kernel.state import to_kernel
 
     state = to_kernel(board)
-    keys = engine.cell_keys(state.shape[0])
-    mask = np.uint64((1 << engine.TABLE_BITS) - 1)
+    keys = one_search.cell_keys(state.shape[0])
+    mask = np.uint64((1 << one_search.TABLE_BITS) - 1)
     krules = KernelRules.from_rules(rules, board.width, board.height)
-    return state, krules, keys, mask, engine.tabu_colour(state)
+    return state, krules, keys, mask, race.tabu_colour(state)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -110,14 +110,7 @@ def test_one_lane_is_nrpa(
 
 def test_two_lanes_depend_on_their_generators_only() -> None:
     board = standard_positions()[1]
-    spec = SearchSpec(
-        Algorithm.NRPA,
-        level=3,
-        iterations=5,
-        policy=Policy.SELECTIVE,
-        workers=2,
-        parallel=Parallel.POLICY,
-    )
+    spec = NrpaSpec(level=3, iterations=5, policy=PlayoutPolicy.SELECTIVE, workers=2)
     results = [engine.search(spec, board, STANDARD, 0, 21) for _ in range(3)]
     assert len({(r.score, r.moves, r.playouts) for r in results}) == 1
     # 5 iterations at the split level (3), in rounds of two calls of 25 playouts.
@@ -145,7 +138,7 @@ def test_start_up_is_inside_a_wall_budget(monkeypatch: pytest.MonkeyPatch) -> No
         clock.now += 100.0  # a start-up longer than the budget
 
     monkeypatch.setattr(engine, "prepare", slow_prepare)
-    spec = SearchSpec(Algorithm.NRPA, level=2, iterations=10, seconds=50.0, runs=None)
+    spec = NrpaSpec(level=2, iterations=10, budget=Budget(50.0))
     result = engine.search(spec, standard_positions()[0], STANDARD, 0, 1)
     # The deadline had passed before the search began: it stopped after its first
     # playout, with a whole game.
@@ -171,10 +164,8 @@ def test_a_wall_budget_does_not_wait_for_a_late_worker(monkeypatch: pytest.Monke
         clock.now += 100.0  # the worker processes are still starting
         return types.SimpleNamespace(submit=lambda *args: _NeverDone())
 
-    monkeypatch.setattr(engine, "_pool", late_pool)
-    spec = SearchSpec(
-        Algorithm.NMCS, level=1, seconds=10.0, runs=None, workers=2, parallel=Parallel.ROOT
-    )
+    monkeypatch.setattr(engine, "worker_pool", late_pool)
+    spec = NmcsSpec(level=1, budget=Budget(10.0), runs=None, workers=2)
     result = engine.search(spec, standard_positions()[0], STANDARD, 0, 1)
     assert waits == [False]
     assert result.runs == 1  # worker 0 alone, stopped at once

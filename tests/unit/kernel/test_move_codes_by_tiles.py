@@ -1,4 +1,4 @@
-"""Move codes by tiles (``nrpa:codes=tiles``): the kernel tracks each tile's
+"""Move codes by tiles (NRPA's move codes): the kernel tracks each tile's
 identity as tiles fall and columns close (``remove_group`` with ``ids``), and the
 scan with ``ids`` hashes a group's tiles by where they stood at the start.
 
@@ -12,17 +12,14 @@ scan with ``ids`` hashes a group's tiles by where they stood at the start.
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.bots.search.bot import nmcs_spec, nrpa_spec
-from samegame.bots.search.engine import Algorithm, Codes, SearchSpec, cell_keys
+from samegame.bots.search.one_search import cell_keys
 from samegame.core.board import Board
 from samegame.kernel.groups import COLOUR_MIX, FOLD, legal_groups
 from samegame.kernel.remove import remove_group
 from samegame.kernel.state import to_kernel
-from samegame.plugin.bot_api import BotOptionError
 from strategies import boards
 
 MASK = np.uint64((1 << 17) - 1)
@@ -147,16 +144,3 @@ def test_a_group_that_fell_keeps_its_code_by_tiles_only() -> None:
     after = (code_of_zeros(True), code_of_zeros(False))
     assert after[0] == before[0], "the same tiles are the same move"
     assert after[1] != before[1], "by cells a group that fell is another move"
-
-
-def test_the_codes_option() -> None:
-    # nrpa's codes are by tiles by default; a spec made in code is by cells.
-    assert nrpa_spec({}).codes is Codes.TILES
-    assert nrpa_spec({"codes": "cells"}).codes is Codes.CELLS
-    assert SearchSpec(Algorithm.NRPA).codes is Codes.CELLS
-    with pytest.raises(BotOptionError, match="codes must be one of cells, tiles, not 'shapes'"):
-        nrpa_spec({"codes": "shapes"})
-    with pytest.raises(BotOptionError, match="bot nmcs has no option codes"):
-        nmcs_spec({"codes": "tiles"})
-    with pytest.raises(ValueError, match="only NRPA has move codes"):
-        SearchSpec(Algorithm.NMCS, codes=Codes.TILES)

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.bots.search.engine import cell_keys
+from samegame.bots.search.one_search import cell_keys
 from samegame.core.board import Board
 from samegame.kernel.groups import COLOUR_MIX, FOLD, legal_groups
 from samegame.kernel.state import to_kernel

@@ -24,7 +24,17 @@ from samegame.benchmark.positions import standard_positions
 from samegame.bots import BotOptionError, parse_bot_spec, play_game
 from samegame.bots.search import engine
 from samegame.bots.search.bot import SEARCH_BOTS, SearchBot, beam_spec, nmcs_spec, nrpa_spec
-from samegame.bots.search.engine import Algorithm, Clock, Evaluation, Policy, SearchSpec
+from samegame.bots.search.race import tabu_colour
+from samegame.bots.search.spec import (
+    Algorithm,
+    BeamSpec,
+    Budget,
+    Clock,
+    Evaluation,
+    NmcsSpec,
+    NrpaSpec,
+    PlayoutPolicy,
+)
 from samegame.bots.simple import GREEDY
 from samegame.core.board import Board
 from samegame.core.coords import Cell
@@ -48,8 +58,9 @@ FIXED = [
     "nrpa:level=2,iterations=5,policy=random",
     "nrpa:level=3,iterations=3,workers=2",
     "nrpa:level=1,iterations=20,workers=3,policy=tabu",
-    "nrpa:level=2,iterations=5,policy=soft,bias=1",
-    "nrpa:level=3,iterations=3,workers=2,policy=soft,bias=2",
+    "nrpa:level=2,iterations=5,policy=soft",
+    "nrpa:level=3,iterations=3,workers=2,policy=soft",
+    "nrpa:level=2,iterations=4,policy=mixed,starts=3",
     "beam:width=6",
     "beam:width=3,evaluation=colours",
     "beam:width=4,evaluation=mixed",
@@ -90,6 +101,7 @@ def compiled() -> None:
         engine.prepare(algorithm)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", FIXED)
 def test_legal_games_whose_records_verify(text: str) -> None:
     for number, board in enumerate(SMALL):
@@ -157,9 +169,9 @@ def test_different_seeds_can_differ(text: str) -> None:
 
 def test_two_root_workers_are_reproducible_and_never_worse_than_one() -> None:
     board, rules = SMALL[4], RULES[0]
-    one = play_game(make("nrpa:level=1,iterations=15"), board, rules, seed=11)
+    one = play_game(make("nmcs:level=1,iterations=2"), board, rules, seed=11)
     two = [
-        play_game(make("nrpa:level=1,iterations=15,workers=2,parallel=root"), board, rules, seed=11)
+        play_game(make("nmcs:level=1,iterations=2,workers=2"), board, rules, seed=11)
         for _ in range(2)
     ]
     assert two[0].moves == two[1].moves
@@ -203,7 +215,7 @@ def _first_step_playouts(board: Board, rules: Rules, seed: int) -> list[int]:
     state = to_kernel(board)
     n = state.shape[0]
     rng = seed_state(seed)
-    policy = uniform_policy(TABU, engine.tabu_colour(state))
+    policy = uniform_policy(TABU, tabu_colour(state))
     counts = np.bincount(state, minlength=16).astype(np.int64)
     counts[0] = 0
     tiles = board.tile_count()
@@ -224,7 +236,7 @@ def test_nmcs_level_1_is_never_worse_than_a_playout_it_ran() -> None:
     """Memorisation: the sequence NMCS returns scores at least as much as every
     playout it saw (checked against those of its first step, replayed)."""
     rules = Rules(BASIC, clear_bonus=50)
-    spec = SearchSpec(Algorithm.NMCS, level=1, policy=Policy.TABU, runs=1)
+    spec = NmcsSpec(level=1, policy=PlayoutPolicy.TABU)
     for number in range(12):
         board = random_board(100 + number, 7, 6, 3)
         seed = derive_seed("nmcs-property", number)
@@ -264,34 +276,66 @@ def test_the_bot_follows_its_plan_and_searches_again_off_plan() -> None:
 
 
 def test_option_defaults_and_fixed_budgets() -> None:
-    assert nmcs_spec({}) == SearchSpec(
-        Algorithm.NMCS, level=2, policy=Policy.TABU, seconds=10.0, runs=None
-    )
+    ten = Budget(10.0)
+    assert nmcs_spec({}) == NmcsSpec(level=2, policy=PlayoutPolicy.TABU, budget=ten, runs=None)
     assert nmcs_spec({"iterations": "3"}).seconds is None
     assert nmcs_spec({"iterations": "3"}).runs == 3
     assert nmcs_spec({"iterations": "3", "time": "2"}).seconds == 2.0
+    assert nmcs_spec({"workers": "2"}).processes == 2
     default = nrpa_spec({})
-    assert (default.level, default.iterations, default.seconds, default.runs) == (
-        4,
-        100,
-        10.0,
-        None,
-    )
-    assert default.policy is Policy.MIXED
+    assert default == NrpaSpec(level=4, iterations=100, budget=ten, starts=2, workers=1)
+    assert default.policy is PlayoutPolicy.MIXED
+    assert default.searches is None
     assert nrpa_spec({"iterations": "20"}).seconds is None
-    assert nrpa_spec({"iterations": "20"}).runs == 1
-    assert nrpa_spec({"time": "1.5", "clock": "cpu", "workers": "2"}).clock is Clock.CPU
-    assert nrpa_spec({"workers": "2"}).lanes == 2
-    assert nrpa_spec({"workers": "2", "parallel": "root"}).processes == 2
-    assert default.bias == 8.0
-    assert nrpa_spec({"policy": "SOFT", "bias": "2.5"}).bias == 2.5
-    # The default policy is mixed, so a bias needs no policy option.
-    assert nrpa_spec({"bias": "4"}).bias == 4.0
-    assert nrpa_spec({"policy": "mixed"}).policy is Policy.MIXED
+    assert nrpa_spec({"iterations": "20"}).searches == 1
+    timed = nrpa_spec({"time": "1.5", "clock": "cpu", "workers": "2"})
+    assert timed.budget == Budget(1.5, Clock.CPU)
+    assert (timed.lanes, timed.processes) == (2, 1)
+    assert nrpa_spec({"policy": "SOFT"}).policy is PlayoutPolicy.SOFT
+    assert nrpa_spec({"starts": "4"}).starts == 4
     assert beam_spec({}).seconds == 10.0
-    assert beam_spec({"width": "32"}) == SearchSpec(
-        Algorithm.BEAM, width=32, evaluation=Evaluation.GROUPS, seconds=None, runs=None
-    )
+    assert beam_spec({"width": "32"}) == BeamSpec(width=32, evaluation=Evaluation.GROUPS)
+    assert beam_spec({"width": "32"}).algorithm is Algorithm.BEAM
+
+
+def test_spec_errors() -> None:
+    with pytest.raises(ValueError, match="counts are at least 1"):
+        NrpaSpec(starts=0)
+    with pytest.raises(ValueError, match="counts are at least 1"):
+        NmcsSpec(level=0)
+    with pytest.raises(ValueError, match="NMCS has no soft playouts"):
+        NmcsSpec(policy=PlayoutPolicy.SOFT)
+    with pytest.raises(ValueError, match="needs a time budget or a number of runs"):
+        NmcsSpec(runs=None)
+    with pytest.raises(ValueError, match="at most 32768 wide"):
+        BeamSpec(width=32769)
+    with pytest.raises(ValueError, match="a time budget is positive"):
+        Budget(0.0)
+
+
+# Options that changed nothing measurable at the documented budgets and were
+# removed: each is refused as an option the bot does not have.
+REMOVED = [
+    "nrpa:parallel=root",
+    "nrpa:colours=1",
+    "nrpa:margin=5",
+    "nrpa:race=equal",
+    "nrpa:restart=best",
+    "nrpa:codes=cells",
+    "nrpa:bias=4",
+    "nmcs:colours=3",
+    "nmcs:margin=0",
+    "nmcs:race=halving",
+    "nmcs:starts=2",
+]
+
+
+@pytest.mark.parametrize("text", REMOVED)
+def test_removed_options_are_refused(text: str) -> None:
+    spec = parse_bot_spec(text)
+    option = text.split(":")[1].split("=")[0]
+    with pytest.raises(BotOptionError, match=f"^bot {spec.name} has no option {option}; "):
+        FACTORIES[spec.name].create(spec.options)
 
 
 @pytest.mark.parametrize(
@@ -314,21 +358,17 @@ def test_option_defaults_and_fixed_budgets() -> None:
         ),
         ("nrpa:time=" + "9" * 900, "at most 604800, not '9{48}\\.\\.\\. \\(900 characters\\)'$"),
         (
-            "nrpa:codes=" + "x" * 99,
-            "codes must be one of cells, tiles, not 'x{48}\\.\\.\\. \\(99 characters\\)'$",
+            "nrpa:policy=" + "x" * 99,
+            "mixed, not 'x{48}\\.\\.\\. \\(99 characters\\)'$",
         ),
         ("beam:workers=2", "bot beam has no option workers"),
         ("nrpa:depth=2", "bot nrpa has no option depth"),
         ("nmcs:clock=sun", "clock must be one of wall, cpu"),
-        ("nrpa:parallel=leaf", "parallel must be one of policy, root"),
-        ("nmcs:parallel=root", "bot nmcs has no option parallel"),
+        ("nrpa:starts=9", "starts must be a whole number from 1 to 8"),
+        ("nmcs:starts=2", "bot nmcs has no option starts"),
         ("nmcs:policy=soft", "policy must be one of random, tabu, selective, not 'soft'"),
         ("nrpa:policy=gentle", "policy must be one of random, tabu, selective, soft, mixed"),
-        ("nrpa:policy=selective,bias=4", "bias needs policy=soft or policy=mixed"),
-        ("nrpa:policy=soft,bias=31", "bias must be a number from 0 to 30, not '31'"),
-        ("nrpa:policy=mixed,bias=nan", "bias must be a number from 0 to 30, not 'nan'"),
-        ("nrpa:policy=soft,bias=-1", "bias must be a number from 0 to 30"),
-        ("nmcs:bias=4", "bot nmcs has no option bias"),
+        ("nrpa:depth=2,level=2", "bot nrpa has no option depth; its options: level, "),
     ],
 )
 def test_bad_options_are_refused_in_one_sentence(text: str, fragment: str) -> None:

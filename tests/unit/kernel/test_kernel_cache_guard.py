@@ -71,6 +71,7 @@ def _total(root: Path, mode: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 def test_a_changed_callee_is_run_with_the_guard(tmp_path: Path) -> None:
     _package(tmp_path, 1)
     assert _total(tmp_path, "guard") == "101"
@@ -78,6 +79,7 @@ def test_a_changed_callee_is_run_with_the_guard(tmp_path: Path) -> None:
     assert _total(tmp_path, "guard") == "102"
 
 
+@pytest.mark.slow
 def test_without_the_guard_numba_runs_the_old_callee(tmp_path: Path) -> None:
     """The control: the failure the guard prevents, and what the test above
     would see if the guard did nothing."""

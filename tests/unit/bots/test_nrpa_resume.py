@@ -1,4 +1,4 @@
-"""NRPA stopped and resumed (``nrpa_run``, ``nrpa:restart=resume``, issue 10).
+"""NRPA stopped and resumed (``nrpa_run``; the colour race's searches go on this way).
 
 Differential: a search stopped after any numbers of playouts and resumed each
 time on its tree gives exactly what the search run without a stop gives: the
@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import search_boards
-from samegame.bots.search import engine
-from samegame.bots.search.engine import Algorithm
+from samegame.bots.search import engine, job, one_search, race
+from samegame.bots.search.spec import Algorithm
 from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
 from samegame.core.rules import Rules
 
@@ -44,8 +44,8 @@ def _setup(seed: int, rules: Rules) -> tuple[Any, Any, Any, Any]:
 
     board = random_board(seed, 7, 6, 3)
     state = to_kernel(board)
-    keys = engine.cell_keys(state.shape[0])
-    mask = np.uint64((1 << engine.TABLE_BITS) - 1)
+    keys = one_search.cell_keys(state.shape[0])
+    mask = np.uint64((1 << one_search.TABLE_BITS) - 1)
     return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask
 
 
@@ -74,7 +74,7 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(seed, RULES[rules])
-    tabu = engine.tabu_colour(state) if kind else 0
+    tabu = race.tabu_colour(state) if kind else 0
     iterations = 5
     none = np.empty(0, dtype=np.int32)
     out = np.empty(state.shape[0], dtype=np.int32)
@@ -111,7 +111,7 @@ def test_a_playout_budget_stops_after_exactly_that_many_playouts() -> None:
     from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(1, RULES[0])
-    tabu = engine.tabu_colour(state)
+    tabu = race.tabu_colour(state)
     out = np.empty(state.shape[0], dtype=np.int32)
     none = np.empty(0, dtype=np.int32)
     for budget in (1, 7, 40):
@@ -147,7 +147,7 @@ def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
     from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(2, RULES[0])
-    tabu = engine.tabu_colour(state)
+    tabu = race.tabu_colour(state)
     out = np.empty(state.shape[0], dtype=np.int32)
     none = np.empty(0, dtype=np.int32)
     results = []
@@ -187,12 +187,12 @@ def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
     from samegame.kernel.splitmix import seed_state
 
     state, krules, keys, mask = _setup(seed, RULES[0])
-    tabu = engine.tabu_colour(state)
+    tabu = race.tabu_colour(state)
     args = (keys, mask, 2, tabu, level, 3, 1.0)
     none = np.empty(0, dtype=np.int32)
 
     def generators() -> list[Any]:
-        return [seed_state(engine.worker_seed(seed, i) if i else seed) for i in range(lanes)]
+        return [seed_state(job.worker_seed(seed, i) if i else seed) for i in range(lanes)]
 
     out = np.empty(state.shape[0], dtype=np.int32)
     controls = [np.zeros(2, dtype=np.int64) for _ in range(lanes)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from locations import TESTS
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell
 from samegame.core.formulas import BASIC, LEFTOVER_FORMULA, LEFTOVER_SQUARED, PAIRS, SUM
@@ -38,11 +38,7 @@ if TYPE_CHECKING:  # the kernel itself is imported by the fixture, to time it
 
 GroupKey = tuple[int, Cell, int, tuple[Cell, ...]]
 
-HERE = Path(__file__).parent
-STANDARD = [
-    HERE / "data" / "standard-20.txt",
-    HERE.parent.parent / "shared" / "benchmarks" / "standard-20.txt",
-]
+STANDARD = TESTS / "data" / "standard-20.txt"
 
 CUSTOM = ScoringFormula("custom", lambda n: 3 * n * n - 7 * n + 1, "3n^2-7n+1 (a test lambda)")
 CUBE_FLOORED = Penalty(
@@ -57,18 +53,18 @@ PENALTIES = [NO_PENALTY, LEFTOVER_SQUARED, LEFTOVER_FORMULA, CUBE_FLOORED]
 def kernel(request: pytest.FixtureRequest) -> ModuleType:
     """``samegame.kernel.facade``, with every compiled function run once."""
     start = time.perf_counter()
-    from samegame.kernel import api
+    from samegame.kernel import facade
 
     board = Board.from_columns([[0, 0, 1], [1, 1]], 3, 3)
-    rules = api.KernelRules.from_rules(Rules(BASIC, clear_bonus=5), 3, 3)
-    state = api.to_kernel(board)
-    api.legal_groups(state, rules)
-    api.play(state, rules, Cell(0, 0))
-    api.random_playouts(state, rules, 2, 1)
-    api.recorded_playout(state, rules, 1)
-    api.best_playout(state, rules, 2, 1)
-    api.tile_count(state, rules)
-    api.settle(3, 2, rules)
+    rules = facade.KernelRules.from_rules(Rules(BASIC, clear_bonus=5), 3, 3)
+    state = facade.to_kernel(board)
+    facade.legal_groups(state, rules)
+    facade.play(state, rules, Cell(0, 0))
+    facade.random_playouts(state, rules, 2, 1)
+    facade.recorded_playout(state, rules, 1)
+    facade.best_playout(state, rules, 2, 1)
+    facade.tile_count(state, rules)
+    facade.settle(3, 2, rules)
     from samegame.kernel.splitmix import below, next64, seed_state
 
     next64(seed_state(1))
@@ -79,7 +75,7 @@ def kernel(request: pytest.FixtureRequest) -> ModuleType:
     if capture is not None and reporter is not None:
         with capture.global_and_fixture_disabled():
             reporter.write_line(f"\nkernel import + compile/cache load: {seconds:.2f} s")
-    return api
+    return facade
 
 
 # -- strategies ---------------------------------------------------------------------
@@ -153,14 +149,14 @@ def reference_playout(board: Board, rules: Rules, seed: int) -> tuple[int, list[
 
 
 def standard_positions() -> list[Board]:
-    """The 20 standard positions (the copy in tests/data is always there)."""
-    path = next(path for path in STANDARD if path.exists())
-    return read_boards(path.read_text())
+    """The 20 standard positions (tests/data's copy)."""
+    return read_boards(STANDARD.read_text())
 
 
 # -- state conversion ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(boards())
 def test_state_round_trip(kernel: ModuleType, board: Board) -> None:
@@ -291,6 +287,7 @@ def play_both(kernel: ModuleType, board: Board, rules: Rules, choose: Callable[[
     return moves
 
 
+@pytest.mark.slow
 @settings(max_examples=800, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), rule_sets(), st.lists(st.integers(0, 2**32), max_size=40))
 def test_kernel_equals_core_move_by_move(
@@ -304,6 +301,7 @@ def test_kernel_equals_core_move_by_move(
     play_both(kernel, board, rules, choose)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), rule_sets(), st.integers(0, 2**64 - 1))
 def test_recorded_playout_equals_core_playout(

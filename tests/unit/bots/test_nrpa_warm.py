@@ -1,4 +1,4 @@
-"""NRPA begun from a game found before (``nrpa:restart=best``, issue 10).
+"""NRPA begun from a game found before (the searches after the colour race).
 
 ``playout.replay`` records a given game as a playout records the game it draws
 (differential: a playout's own moves, replayed, give its record exactly, for
@@ -17,8 +17,8 @@ import pytest
 
 import search_boards
 from samegame.benchmark.positions import standard_positions
-from samegame.bots.search import engine
-from samegame.bots.search.engine import Algorithm
+from samegame.bots.search import engine, one_search, race
+from samegame.bots.search.spec import Algorithm
 from samegame.core.board import Board
 from samegame.core.formulas import BASIC, LEFTOVER_SQUARED, PAIRS, SUM
 from samegame.core.rules import Rules
@@ -40,8 +40,8 @@ def kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
     from samegame.kernel.state import to_kernel
 
     state = to_kernel(board)
-    keys = engine.cell_keys(state.shape[0])
-    mask = np.uint64((1 << engine.TABLE_BITS) - 1)
+    keys = one_search.cell_keys(state.shape[0])
+    mask = np.uint64((1 << one_search.TABLE_BITS) - 1)
     return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask, 0
 
 
@@ -51,7 +51,7 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
     """Every filter, soft playouts (kind 3, their factors recorded) too."""
     from samegame.kernel.groups import count_colours
     from samegame.kernel.playout import Record, playout, replay
-    from samegame.kernel.policy import Policy
+    from samegame.kernel.policy import PolicyTables
     from samegame.kernel.scratch import new_scratch
     from samegame.kernel.splitmix import seed_state
 
@@ -59,10 +59,10 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
         board = random_board(seed)
         state, krules, keys, mask, _ = kernel_args(board, rules)
         n = state.shape[0]
-        tabu = engine.tabu_colour(state) if kind else 0
+        tabu = race.tabu_colour(state) if kind else 0
         exps = np.exp(np.random.default_rng(seed).normal(size=int(mask) + 1))
         # A mild bias, so that soft playouts do play the tabu colour early.
-        policy = Policy(kind, tabu, keys, mask, exps, None, float(np.exp(-1.0)))
+        policy = PolicyTables(kind, tabu, keys, mask, exps, None, float(np.exp(-1.0)))
         records = [
             Record(
                 np.zeros(n, dtype=np.int32),
@@ -101,7 +101,7 @@ def test_replaying_a_playout_gives_its_record(kind: int, rules: Rules) -> None:
 def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
     from samegame.kernel.groups import count_colours
     from samegame.kernel.playout import Record, replay
-    from samegame.kernel.policy import Policy
+    from samegame.kernel.policy import PolicyTables
     from samegame.kernel.scratch import new_scratch
 
     board = random_board(3)
@@ -114,7 +114,7 @@ def test_a_move_that_is_no_candidate_ends_the_replay() -> None:
         np.zeros(n, dtype=np.int64),
         np.zeros(0, dtype=np.float64),
     )
-    policy = Policy(0, 0, keys, mask, np.ones(int(mask) + 1))
+    policy = PolicyTables(0, 0, keys, mask, np.ones(int(mask) + 1))
     empty_cell = np.array([state.shape[0] - 1], dtype=np.int32)  # a sentinel, never a group
     result = replay(
         state.copy(), krules, policy, count_colours(state), new_scratch(n), record, empty_cell
@@ -132,7 +132,7 @@ def test_nrpa_begun_from_a_game_never_returns_a_worse_one(level: int) -> None:
     for seed in range(4):
         board = standard_positions()[seed] if level == 1 else random_board(seed + 20)
         state, krules, keys, mask, _ = kernel_args(board, STANDARD)
-        tabu = engine.tabu_colour(state)
+        tabu = race.tabu_colour(state)
         args = (keys, mask, 2, tabu, level, 4, 1.0)
         out = np.empty(state.shape[0], dtype=np.int32)
         # A good game: the best of a larger search.
@@ -161,7 +161,7 @@ def test_a_warm_start_changes_the_search() -> None:
 
     board = standard_positions()[2]
     state, krules, keys, mask, _ = kernel_args(board, STANDARD)
-    tabu = engine.tabu_colour(state)
+    tabu = race.tabu_colour(state)
     none = np.empty(0, dtype=np.int32)
     out = np.empty(state.shape[0], dtype=np.int32)
     args = (keys, mask, 2, tabu, 2, 10, 1.0)

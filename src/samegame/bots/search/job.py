@@ -1,0 +1,180 @@
+"""One worker's searches: restarts within its budget, or its fixed work.
+
+A ``Job`` is what a worker (this process, or a worker process of a root-parallel
+search) runs: ``run_job`` runs searches one after another from the job's
+position (``one_search.run_one``), each continuing the worker's random stream,
+and keeps the best game of all (``Outcome``).
+
+- A time budget (``StopTimer``): NMCS and NRPA run complete searches until the
+  time is up; the running search is stopped at the deadline and returns the
+  best whole game it holds. NRPA's first searches race the tabu colours
+  (``ColourRace``), each within a slice of the budget; a search that its slice
+  stopped goes on where it stopped when its entry runs again, and after the race
+  a search of the best game's colour and filter begins from that game (its top
+  level holds it, and its policy is adapted towards it once; see
+  ``samegame.kernel.search.nrpa.warm_start``). Beam search runs passes of
+  doubling width from its ``width`` (up to ``MAX_WIDTH``); at the deadline the
+  running pass narrows to its best position and finishes it.
+- A fixed budget: ``NmcsSpec.runs`` complete searches, one NRPA search or one
+  beam pass, so the result depends on the seed alone.
+
+A CPU budget is per worker: the lanes of one NRPA search are threads of this
+process, whose CPU time counts them all, so N lanes stop at N times the budget.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from samegame.bots.search import one_search, stop_flags
+from samegame.bots.search.race import ColourRace, entry_kind, tabu_order
+from samegame.bots.search.spec import (
+    MAX_WIDTH,
+    Algorithm,
+    BeamSpec,
+    NmcsSpec,
+    NrpaSpec,
+    SearchSpec,
+)
+from samegame.bots.search.stop_timer import StopTimer
+from samegame.core.board import Board
+from samegame.core.rng import derive_seed
+from samegame.core.rules import Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from samegame.kernel.kernel_rules import KernelRules
+
+
+@dataclass(frozen=True)
+class Job:
+    """The searches of one worker: picklable, so it crosses process boundaries."""
+
+    spec: SearchSpec
+    state: npt.NDArray[np.uint8]
+    rules: KernelRules
+    base: int
+    seed: int
+    deadline: float | None  # time.time() at which to stop
+    cpu_seconds: float | None  # or: CPU seconds of the worker's process
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A worker's best game (settled score, moves as state indices) and what it
+    cost: playouts (or positions expanded), searches, CPU seconds."""
+
+    score: int
+    anchors: tuple[int, ...]
+    playouts: int
+    runs: int
+    cpu_seconds: float
+
+
+def worker_seed(seed: int, worker: int) -> int:
+    """The seed of worker (or lane) ``worker >= 1`` of a search seeded ``seed``."""
+    return derive_seed("search-worker", seed, worker)
+
+
+def run_job(job: Job) -> Outcome:
+    """Run one worker's searches (module docstring)."""
+    import numpy as np
+
+    from samegame.kernel.splitmix import seed_state
+
+    cpu = time.process_time()
+    spec = job.spec
+    # One control per lane (thread) of the search: [0] is the stop flag, set in all
+    # of them together; [1] counts that lane's playouts.
+    controls = [np.zeros(2, dtype=np.int64) for _ in range(spec.lanes)]
+    stop_flags.register(controls)
+    cpu_budget = None if job.cpu_seconds is None else job.cpu_seconds * spec.lanes
+    timer = StopTimer(controls, job.deadline, cpu_budget)
+    rngs = [seed_state(job.seed)] + [
+        seed_state(worker_seed(job.seed, i)) for i in range(1, spec.lanes)
+    ]
+    control = controls[0]
+    # The best game: score, moves, tabu colour and playout filter.
+    best: tuple[int, npt.NDArray[np.int32], int, int] | None = None
+    # NRPA's searches stopped at the end of their slice, by race entry.
+    paused: dict[int, Any] = {}
+    runs = 0
+    width = spec.width if isinstance(spec, BeamSpec) else 1
+    race = ColourRace(
+        tabu_order(job.state, spec), spec.starts if isinstance(spec, NrpaSpec) else 1, timer
+    )
+    try:
+        while True:
+            entry, tabu, share = race.next()
+            kind = entry_kind(spec, entry)
+            warm = None
+            tree = paused.pop(entry, None)
+            # The race's searches begin from nothing (or go on where they
+            # stopped): each entry is a search of its own, so a colour's second
+            # entry looks elsewhere than its first. Only NRPA's searches after
+            # the race begin from the best game of their colour and filter.
+            after_race = share is None
+            if isinstance(spec, NrpaSpec) and after_race and best is not None:
+                warm = best[1] if best[2:] == (tabu, kind) else None
+            if share is not None:
+                timer.begin_slice(share)
+            score, moves, stopped = one_search.run_one(
+                job, rngs, controls, width, tabu, kind, warm, tree
+            )
+            if stopped is not None:
+                paused[entry] = stopped
+            runs += 1
+            if best is None or score > best[0]:
+                best = (score, moves, tabu, kind)
+            race.report(entry, score)
+            if share is not None and not timer.end_slice():
+                break
+            if control[0] or (spec.searches is not None and runs >= spec.searches):
+                break
+            if isinstance(spec, BeamSpec):
+                if timer.unlimited or width >= MAX_WIDTH:
+                    break
+                width = min(2 * width, MAX_WIDTH)
+            elif not timer.unlimited and timer.spent():
+                break
+    finally:
+        timer.close()
+        stop_flags.unregister(controls)
+    assert best is not None
+    return Outcome(
+        best[0],
+        tuple(int(a) for a in best[1]),
+        sum(int(lane[1]) for lane in controls),
+        runs,
+        time.process_time() - cpu,
+    )
+
+
+# Searches that compile every kernel an algorithm's searches call: NRPA on one
+# lane and on threads sharing a policy.
+_TINY: dict[Algorithm, tuple[SearchSpec, ...]] = {
+    Algorithm.NMCS: (NmcsSpec(level=1),),
+    Algorithm.NRPA: (NrpaSpec(level=1, iterations=1), NrpaSpec(level=4, iterations=1, workers=2)),
+    Algorithm.BEAM: (BeamSpec(width=1),),
+}
+_prepared: set[Algorithm] = set()
+
+
+def prepare(algorithm: Algorithm) -> None:
+    """Compile (or load from numba's cache) an algorithm's kernels, on a tiny board,
+    so that no time budget pays for it."""
+    if algorithm in _prepared:
+        return
+    from samegame.core.formulas import BASIC
+    from samegame.kernel.kernel_rules import KernelRules
+    from samegame.kernel.state import to_kernel
+
+    board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)
+    rules = KernelRules.from_rules(Rules(BASIC), 3, 3)
+    for spec in _TINY[algorithm]:
+        run_job(Job(spec, to_kernel(board), rules, 0, 0, None, None))
+    _prepared.add(algorithm)
