@@ -33,10 +33,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("samegame.cli.replay_cmd", "replay_command"),
     "plugins": ("samegame.cli.plugins_cmd", "plugins_command"),
     "simulate": ("samegame.cli.sim_cmd", "simulate_command"),
-    "verify": ("samegame.cli.sim_cmd", "verify_command"),
+    "verify": ("samegame.cli.verify_cmd", "verify_command"),
     "compare": ("samegame.cli.sim_cmd", "compare_command"),
     "bench": ("samegame.cli.bench_cmd", "bench_app"),
-    "solve": ("samegame.cli.bench_cmd", "solve_command"),
+    "solve": ("samegame.cli.solve_cmd", "solve_command"),
 }
 
 

@@ -4,21 +4,20 @@ option declarations and JSON output."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.core.board import Board, BoardError
 from samegame.core.limits import InputTooLargeError, read_file_capped
-from samegame.core.numbering import BoardSpecError, make_board
-from samegame.core.quoting import shown
 from samegame.core.textboard import TextBoardError, read_board, read_boards
+from samegame.play import choices
+from samegame.play.choices import ChoiceError, Fault
 from samegame.plugin.contributions import GeneratedBoard, Renderer
-from samegame.plugin.host import PluginHost, UnknownNameError, get_host
-from samegame.presets import BoardSetup, Preset, PresetError, find_preset
+from samegame.plugin.host import PluginHost, get_host
+from samegame.presets import BoardSetup, Preset
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -38,18 +37,22 @@ def host() -> PluginHost:
     return loaded
 
 
+_FAULT_EXIT = {Fault.USAGE: ExitCode.USAGE, Fault.CONFIG: ExitCode.CONFIG}
+
+
+def choice_failure(error: ChoiceError) -> CommandError:
+    """The command's error for a choice that cannot be made: exit 2 for the
+    player's option, 3 for a preset or plugin."""
+    return fail(str(error), _FAULT_EXIT[error.fault])
+
+
 def chosen_renderer(name: str, option: str) -> Renderer:
     """The renderer a ``--format`` or ``--renderer`` names, or an exit-2 error that
     lists the renderers there are."""
-    loaded = host()
     try:
-        return loaded.renderer(name)
-    except UnknownNameError:
-        known = ", ".join(sorted(loaded.records("renderer")))
-        raise fail(
-            f"{option} '{shown(name)}' is not known; choose one of the renderers: {known}",
-            ExitCode.USAGE,
-        ) from None
+        return choices.chosen_renderer(host(), name, option)
+    except ChoiceError as error:
+        raise choice_failure(error) from None
 
 
 class TextOrJson(StrEnum):
@@ -148,12 +151,10 @@ AccessibleOption = Annotated[
 
 def check_language(lang: str | None) -> None:
     """An exit-2 error for a language that is not available."""
-    from samegame.i18n import LANGUAGES
-
-    if lang is not None and lang not in LANGUAGES:
-        raise fail(
-            f"language '{lang}' is not available; use --lang en or --lang ja", ExitCode.USAGE
-        )
+    try:
+        choices.check_language(lang)
+    except ChoiceError as error:
+        raise choice_failure(error) from None
 
 
 def chosen_settings(
@@ -194,38 +195,29 @@ def chosen_translator(lang: str | None, accessible: bool | None) -> Translator:
 
 def load_preset(name: str, formula: str | None = None, clear_bonus: int | None = None) -> Preset:
     """The preset with the player's rule overrides applied, or an exit-3 error."""
-    loaded = host()
     try:
-        preset = find_preset(name, loaded)
-        if formula is not None or clear_bonus is not None:
-            preset = preset.with_overrides(loaded, formula=formula, clear_bonus=clear_bonus)
-    except (PresetError, UnknownNameError) as error:
-        raise fail(str(error), ExitCode.CONFIG) from None
-    return preset
+        return choices.chosen_preset(host(), name, formula, clear_bonus)
+    except ChoiceError as error:
+        raise choice_failure(error) from None
 
 
 def board_setup(
     preset: Preset, size: str | None, colours: int | None, board_type: str | None
 ) -> BoardSetup:
+    """The board setup of the player's choices, or an exit-2 error."""
     try:
-        return preset.board_setup(size=size, colours=colours, board_type=board_type)
-    except PresetError as error:
-        raise fail(str(error), ExitCode.USAGE) from None
+        return choices.chosen_board_setup(preset, size, colours, board_type)
+    except ChoiceError as error:
+        raise choice_failure(error) from None
 
 
 def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
     """The board of a number under a setup, in the preset's palette order (as a
     player sees it), or an exit-2 error saying what is allowed."""
     try:
-        generator = host().generator(setup.board_type)
-        made = make_board(generator, setup.spec, number)
-        if setup.palette:
-            return replace(made, board=made.board.recoloured(setup.palette))
-        return made
-    except UnknownNameError as error:
-        raise fail(str(error), ExitCode.CONFIG) from None
-    except BoardSpecError as error:
-        raise fail(str(error), ExitCode.USAGE) from None
+        return choices.numbered_board(host(), setup, number)
+    except ChoiceError as error:
+        raise choice_failure(error) from None
 
 
 def read_board_file(path: str, *, many: bool = False) -> list[Board]:

@@ -18,6 +18,7 @@ from samegame.cli.common import (
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.core.variant import Category
 from samegame.repl.announcer import Announcer
 from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
 
@@ -38,20 +39,28 @@ def _date(entry: ScoreEntry | ChallengeEntry) -> str:
     return entry.finished.strftime("%Y-%m-%d")
 
 
-def describe_category(say: Announcer, category: str) -> str:
-    """``8x10/4/basic/1000/none/2/solvable`` in words."""
-    size, colours, formula, bonus, penalty, min_group, board_type = category.split("/")
-    width, height = size.split("x")
+def describe_category(say: Announcer, key: str) -> str:
+    """``8x10/4/basic/1000/none/2/solvable`` in words (a key that is not a
+    category key, from a database edited by hand, as it is)."""
+    try:
+        category = Category.parse(key)
+    except ValueError:
+        return key
+    variant = category.variant
     tr = say.tr
     parts = [
-        tr("category.size", width=width, height=height, colours=colours),
-        tr("category.formula", name=say.named("formula", formula), bonus=bonus),
+        tr("category.size", width=category.width, height=category.height, colours=category.colours),
+        tr(
+            "category.formula",
+            name=say.named("formula", variant.formula),
+            bonus=variant.clear_bonus,
+        ),
     ]
-    if penalty != "none":
-        parts.append(tr("category.penalty", name=say.named("penalty", penalty)))
-    if min_group != "2":
-        parts.append(tr("category.min_group", count=min_group))
-    parts.append(tr("category.board_type", name=say.named("board_type", board_type)))
+    if variant.penalty != "none":
+        parts.append(tr("category.penalty", name=say.named("penalty", variant.penalty)))
+    if variant.min_group != 2:
+        parts.append(tr("category.min_group", count=variant.min_group))
+    parts.append(tr("category.board_type", name=say.named("board_type", category.board_type)))
     return tr("list.separator").join(parts)
 
 

@@ -1,13 +1,13 @@
-"""``samegame simulate``, ``verify`` and ``compare``: thin commands over samegame.sim.
+"""``samegame simulate`` and ``compare``: thin commands over samegame.sim
+(``samegame.sim.plan`` turns the options into the run's setups).
 
-Exit codes (see samegame.cli.exit_codes): 1 a game failed (simulate, compare; a
-plugin's bot over --bot-timeout included), a gate
-was not met (compare), a record does not verify or a file has no records (verify);
-2 a bad option (bot option, --games, --workers, --bot-timeout, --scheduler without --executor
-dask, board options with --boards, a bad gate); 3 an unknown preset or bot, or an
-executor that cannot start (Dask not installed, scheduler out of reach); 4 an
-unreadable file or an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the
-records written so far stay complete).
+Exit codes (see samegame.cli.exit_codes): 1 a game failed (a plugin's bot over
+--bot-timeout included), a gate was not met (compare); 2 a bad option (bot option,
+--games, --workers, --bot-timeout, --scheduler without --executor dask, board
+options with --boards, a bad gate); 3 an unknown preset or bot, or an executor that
+cannot start (Dask not installed, scheduler out of reach); 4 an unreadable file or
+an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the records written so
+far stay complete).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -31,34 +31,37 @@ from samegame.cli.common import (
     PresetOption,
     SizeOption,
     TextOrJson,
-    board_setup,
     check_bot_timeout,
     host,
     load_preset,
     print_json,
     read_board_file,
 )
+from samegame.cli.executor_options import (
+    ExecutorOption,
+    SchedulerOption,
+    Where,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
 from samegame.plugin.host import UnknownNameError
-from samegame.presets import Preset, PresetError, find_preset
-from samegame.records.shape import json_schema
-from samegame.records.verification import Verifier
+from samegame.presets import PresetError
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
-from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
 from samegame.sim.lifetime import terminate_raises
 from samegame.sim.outfile import LineFile, replaced_on_success
+from samegame.sim.plan import Plan, plan
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
 from samegame.sim.stats import plural
-from samegame.sim.tasks import GameSetup, Record, board_text
-from samegame.sim.verify import VerifyTally, check_file
+from samegame.sim.tasks import Record
 
 MAX_GAMES = 10**9
-MAX_WORKERS = 1024
 GamesOption = Annotated[
     int, typer.Option("--games", "-g", max=MAX_GAMES, help="Number of games (boards).")
 ]
@@ -69,34 +72,7 @@ BoardsOption = Annotated[
     str | None,
     typer.Option("--boards", help="Play these boards in turn (text or digit format) instead."),
 ]
-WorkersOption = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        max=MAX_WORKERS,
-        help="Games at once (process pool or local Dask cluster).",
-    ),
-]
-ExecutorOption = Annotated[
-    ExecutorKind | None,
-    typer.Option("--executor", help="local, process or dask (default: local for one worker)."),
-]
-SchedulerOption = Annotated[
-    str | None,
-    typer.Option("--scheduler", help="Dask scheduler address (with --executor dask)."),
-]
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The checked options of a run: one setup per bot, given boards, and words."""
-
-    setups: tuple[GameSetup, ...]
-    boards: tuple[tuple[str, ...], ...]
-    about: str  # "preset basic, 8x10 boards with 4 colours (solvable), seed 7"
-    preset: str  # the preset's name, for the summary
 
 
 def _plan(
@@ -110,6 +86,9 @@ def _plan(
     boards_file: str | None,
     bot_timeout: float | None = None,
 ) -> Plan:
+    """The run's plan (``samegame.sim.plan``) of the checked options: exit 2 for a
+    bad option or bot option, 3 for an unknown preset or bot, 4 for an unreadable
+    board file."""
     check_bot_timeout(bot_timeout)
     if games < 1:
         raise fail(f"--games must be 1 or more, not {games}", ExitCode.USAGE)
@@ -119,100 +98,26 @@ def _plan(
             ExitCode.USAGE,
         )
     preset = load_preset(preset_name)
-    recorded = _recorded_preset(preset)
-    names = [_check_bot(text) for text in bots]
-    if boards_file is not None:
-        boards = tuple(board_text(board) for board in read_board_file(boards_file, many=True))
-        what = f"the {len(boards)} {plural(len(boards), 'board')} of {boards_file} in turn"
-        setups = [
-            GameSetup.of(recorded, preset.rules, name, seed, bot_timeout=bot_timeout)
-            for name in names
-        ]
-    else:
-        boards = ()
-        chosen = board_setup(preset, size, colours, board_type)
-        spec = chosen.spec
-        what = (
-            f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
-        )
-        base = GameSetup.of(
-            recorded, preset.rules, names[0], seed, chosen.board_type, spec, bot_timeout
-        )
-        setups = [replace(base, bot=name) for name in names]
-    return Plan(tuple(setups), boards, f"preset {preset.name}, {what}, seed {seed}", preset.name)
-
-
-def _recorded_preset(preset: Preset) -> str | None:
-    """The preset's name for the records when that name finds this very preset
-    (so verify can compare the rules); None, custom rules, for a preset file that
-    its name does not find (given by path, or shadowed)."""
+    boards = [] if boards_file is None else read_board_file(boards_file, many=True)
     try:
-        found = find_preset(preset.name, host())
-    except PresetError:
-        return None
-    return preset.name if found == preset else None
-
-
-def _check_bot(text: str) -> str:
-    """The bot spec in its normal spelling, checked by making the bot once."""
-    try:
-        spec = parse_bot_spec(text)
-        host().bot(spec.name).create(spec.options)
+        return plan(
+            preset,
+            bots,
+            seed,
+            boards=boards,
+            boards_from=boards_file,
+            size=size,
+            colours=colours,
+            board_type=board_type,
+            bot_timeout=bot_timeout,
+            host=host(),
+        )
     except BotOptionError as error:
         raise fail(str(error), ExitCode.USAGE) from None
     except UnknownNameError as error:
         raise fail(str(error), ExitCode.CONFIG) from None
-    return str(spec)
-
-
-@dataclass(frozen=True)
-class Where:
-    """Which executor, how many workers, and those in words."""
-
-    kind: ExecutorKind
-    workers: int
-    scheduler: str | None
-
-    def describe(self) -> str:
-        if self.kind is ExecutorKind.local:
-            return "in this process"
-        if self.kind is ExecutorKind.process:
-            return f"in {self.workers} worker {'process' if self.workers == 1 else 'processes'}"
-        if self.scheduler is not None:
-            return f"on the Dask scheduler at {self.scheduler}"
-        return f"on a local Dask cluster of {self.workers} {plural(self.workers, 'worker')}"
-
-
-def where_to_play(workers: int | None, kind: ExecutorKind | None, scheduler: str | None) -> Where:
-    """The checked ``--workers``/``--executor``/``--scheduler`` (exit 2 otherwise)."""
-    if workers is not None and workers < 1:
-        raise fail(f"--workers must be 1 or more, not {workers}", ExitCode.USAGE)
-    if kind is None:
-        kind = ExecutorKind.process if workers is not None and workers > 1 else ExecutorKind.local
-    if scheduler is not None and kind is not ExecutorKind.dask:
-        raise fail("--scheduler needs --executor dask", ExitCode.USAGE)
-    if scheduler is not None and workers is not None:
-        raise fail(
-            "--workers sizes a local Dask cluster; with --scheduler the cluster's own "
-            "workers play, so drop --workers",
-            ExitCode.USAGE,
-        )
-    if kind is ExecutorKind.local and workers is not None and workers > 1:
-        raise fail(
-            "the local executor plays one game at a time; use --executor process or dask",
-            ExitCode.USAGE,
-        )
-    return Where(kind, workers or 1, scheduler)
-
-
-@contextmanager
-def running_executor(where: Where) -> Iterator[Executor]:
-    """The executor ``where`` names, shut down on leaving; exit 3 if it cannot start."""
-    try:
-        with open_executor(where.kind, where.workers, where.scheduler) as executor:
-            yield executor
-    except ExecutorError as error:
-        raise fail(str(error), ExitCode.CONFIG) from None
+    except PresetError as error:  # a board choice the preset does not offer
+        raise fail(str(error), ExitCode.USAGE) from None
 
 
 def _say_start(what: str, bots: list[str], plan: Plan, where: Where) -> None:
@@ -477,60 +382,3 @@ def _gates(better: list[str], mean: list[str], listed: list[str]) -> list[Gate]:
 
 def _spelling(text: str) -> str:
     return str(parse_bot_spec(text)) if text else text
-
-
-def verify_command(
-    files: Annotated[
-        list[str] | None, typer.Argument(help="Record files (JSON lines) to replay.")
-    ] = None,
-    output: FormatOption = TextOrJson.text,
-    schema: Annotated[
-        bool, typer.Option("--schema", help="Print the record format's JSON Schema and stop.")
-    ] = False,
-    replay_bots: Annotated[
-        bool,
-        typer.Option(
-            "--replay-bots/--no-replay-bots",
-            help="Replay each bot with its seed (off for bots with a time budget).",
-        ),
-    ] = True,
-) -> None:
-    """Replay every game record and report each mismatch as FILE:LINE: problem.
-
-    Exit 1 if any record does not verify, a line cannot be read or a file has no
-    records; 4 if a file cannot be read."""
-    if schema:
-        print_json(json_schema())
-        return
-    if not files:
-        raise fail("give one or more record files, or --schema", ExitCode.USAGE)
-    for name in files:
-        _readable(name)
-    tally = VerifyTally()
-    verifier = Verifier(host(), replay_bots=replay_bots)
-    as_json = output is TextOrJson.json
-    for name in files:
-        try:
-            for problem in check_file(Path(name), name, verifier, tally, keep=as_json):
-                if not as_json:
-                    typer.echo(problem)
-        except OSError as error:
-            raise fail(
-                f"cannot read {name}: {error.strerror or error}; check the file", ExitCode.INPUT
-            ) from None
-    if as_json:
-        print_json(tally.to_dict())
-    else:
-        typer.echo(tally.describe())
-    if not tally.ok:
-        raise typer.Exit(ExitCode.REJECTED)
-
-
-def _readable(name: str) -> None:
-    try:
-        with Path(name).open("rb"):
-            pass
-    except OSError as error:
-        raise fail(
-            f"cannot read {name}: {error.strerror or error}; check the path", ExitCode.INPUT
-        ) from None

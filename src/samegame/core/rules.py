@@ -16,6 +16,7 @@ Settlement(bonus=0, penalty=100, final=0)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -23,6 +24,7 @@ from typing import NamedTuple
 from samegame.core.formulas import NO_PENALTY
 from samegame.core.limits import MAX_POINTS
 from samegame.core.rule_parts import Penalty, ScoringFormula
+from samegame.core.variant import RuleVariant
 
 
 class UndoPolicy(StrEnum):
@@ -92,11 +94,30 @@ class Rules:
             final = max(final, self.penalty.floor)
         return Settlement(0, penalty, final)
 
+    @property
+    def variant(self) -> RuleVariant:
+        """The parts of the rules that decide a score, by name (for the simulator,
+        records and best scores)."""
+        return RuleVariant(self.formula.name, self.clear_bonus, self.penalty.name, self.min_group)
+
     def scoring_key(self) -> dict[str, object]:
-        """The parts of the rules that decide a score (for records and best scores)."""
-        return {
-            "formula": self.formula.name,
-            "clear_bonus": self.clear_bonus,
-            "penalty": self.penalty.name,
-            "min_group": self.min_group,
-        }
+        """The parts of the rules that decide a score: ``variant.to_dict()``."""
+        return dict(self.variant.to_dict())
+
+    @classmethod
+    def from_variant(
+        cls,
+        variant: RuleVariant,
+        formula: Callable[[str], ScoringFormula],
+        penalty: Callable[[str], Penalty],
+    ) -> Rules:
+        """The rules of a variant, its names looked up by ``formula`` and ``penalty``
+        (a plugin host's ``host.formula`` and ``host.penalty``, whose errors pass
+        through); the other parts are the defaults. ValueError for impossible
+        numbers."""
+        return cls(
+            formula(variant.formula),
+            clear_bonus=variant.clear_bonus,
+            penalty=penalty(variant.penalty),
+            min_group=variant.min_group,
+        )

@@ -91,7 +91,7 @@ class Claims:
             ]
         problems = [
             f"rules.{key} is {value!r} in preset {name}, the record says {record['rules'][key]!r}"
-            for key, value in preset.rules.scoring_key().items()
+            for key, value in preset.rules.variant.to_dict().items()
             if record["rules"][key] != value
         ]
         if record["generator"] is not None:

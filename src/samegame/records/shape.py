@@ -2,7 +2,7 @@
 
 One declaration (``RECORD``) both checks a parsed record and publishes itself as a
 JSON Schema (``json_schema()``, printed by ``samegame verify --schema``), so the two
-never disagree. A record is an object with exactly the keys of DESIGN.md, each of
+never disagree. A record is an object with exactly the keys of docs/records.md, each of
 one JSON type: an integer is never a float, a string or a boolean (Python reads
 ``true`` as a bool, a subclass of int: it is refused), and every size and number is
 bounded. ``parse_line`` reads one line and raises only LineError for bad input:

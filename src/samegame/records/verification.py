@@ -1,6 +1,6 @@
 """Game records: one JSON object per line, verifiable by replay with nothing else.
 
-A record holds the replay keys of DESIGN.md (``moves`` with each move's canonical
+A record holds the replay keys of docs/formats.md (``moves`` with each move's canonical
 tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
 ``cleared``, ``finished``) plus ``format`` (``samegame-record/1``), ``preset``,
 ``rules`` (formula, clear_bonus, penalty, min_group), ``generator``,
@@ -37,6 +37,7 @@ from samegame.core.coords import CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
 from samegame.core.rules import Rules
 from samegame.core.textboard import TextBoardError, board_rows, read_board
+from samegame.core.variant import RuleVariant
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.meaning import Claims
 from samegame.records.shape import (
@@ -67,7 +68,7 @@ def make_record(
     return {
         "format": RECORD_FORMAT,
         "preset": preset,
-        "rules": rules.scoring_key(),
+        "rules": rules.variant.to_dict(),
         "generator": generator,
         "board_number": board_number,
         "width": board.width,
@@ -93,13 +94,8 @@ def make_record(
 def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
     """The rules a record of the right shape names (``UnknownNameError`` when one
     needs a plugin that is not loaded, ``ValueError`` when they are impossible)."""
-    spec = record["rules"]
-    return Rules(
-        host.formula(spec["formula"]),
-        clear_bonus=spec["clear_bonus"],
-        penalty=host.penalty(spec["penalty"]),
-        min_group=spec["min_group"],
-    )
+    variant = RuleVariant.from_dict(record["rules"])
+    return Rules.from_variant(variant, host.formula, host.penalty)
 
 
 class Verifier:

@@ -2,6 +2,7 @@
 process pool or on a Dask cluster (see docs/simulator.md).
 
 - ``tasks``: one game as a pure function of a small task (seed derivation);
+- ``plan``: a preset, bots and a board source turned into a run's setups;
 - ``executors``: where games run; ``lifetime``: workers die with their parent;
 - ``bounded``: a plugin bot's game in a child process, stopped at its time limit;
 - ``runner``: ordered, bounded streaming of records over an executor;

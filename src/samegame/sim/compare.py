@@ -20,7 +20,7 @@ from typing import Any
 from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_all
 from samegame.sim.stats import Moments, percent, plural
-from samegame.sim.tasks import GameSetup, Record, game_tasks
+from samegame.sim.tasks import Record, RunSetup, game_tasks
 
 
 def split_bots(text: str) -> list[str]:
@@ -139,7 +139,7 @@ def _interval(interval: tuple[float, float] | None) -> str:
 
 
 def compare(
-    setups: Sequence[GameSetup],
+    setups: Sequence[RunSetup],
     games: int,
     executor: Executor,
     *,

@@ -4,7 +4,7 @@ their summary.
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
 >>> from samegame.sim.executors import LocalExecutor
->>> setup = GameSetup.of("basic", Rules(BASIC), "greedy", seed=1)
+>>> setup = RunSetup.of("basic", Rules(BASIC), "greedy", seed=1)
 >>> summary, stop = simulate(setup, 2, LocalExecutor(), boards=(("RRB", "RBB", "GGB"),))
 >>> summary.games, summary.scores.mean(), stop
 (2, 5.0, None)
@@ -17,11 +17,11 @@ from collections.abc import Callable
 from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_all
 from samegame.sim.stats import Summary
-from samegame.sim.tasks import GameSetup, Record, game_tasks
+from samegame.sim.tasks import Record, RunSetup, game_tasks
 
 
 def simulate(
-    setup: GameSetup,
+    setup: RunSetup,
     games: int,
     executor: Executor,
     *,

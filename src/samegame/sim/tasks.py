@@ -17,7 +17,7 @@ Neither depends on the bot, the worker count or the executor, so the same comman
 gives the same records everywhere, and ``compare`` gives every bot the same boards.
 
 A game of a plugin's bot (not a built-in one) runs in a child process under a time
-limit (``samegame.sim.bounded``): ``GameSetup.bot_timeout`` seconds, or by default
+limit (``samegame.sim.bounded``): ``RunSetup.bot_timeout`` seconds, or by default
 the bot's ``time`` option plus a grace, or 60 seconds. A game that overruns is
 stopped and fails like any failing game, naming the plugin. Built-in bots play in
 the worker itself.
@@ -39,6 +39,7 @@ from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.core.rng import StableRandom, derive_seed
 from samegame.core.rules import Rules
 from samegame.core.textboard import board_rows, read_board
+from samegame.core.variant import RuleVariant
 from samegame.plugin import host as plugins
 from samegame.plugin.containment import PluginError
 from samegame.plugin.contributions import BoardSpec
@@ -65,17 +66,15 @@ class GameFailed(RuntimeError):
 
 
 @dataclass(frozen=True)
-class GameSetup:
-    """What every game of a run shares: the rules by plugin name, the board source
-    and the bot. ``board_type`` (a generator name) and ``spec`` are None when the
-    boards are given (from a file). ``bot_timeout`` is the most seconds one game of
-    a plugin bot may take (None: ``samegame.sim.bounded.game_limit``'s default)."""
+class RunSetup:
+    """What every game of one bot in a run shares: the preset's name, the rule
+    variant (the rules by plugin name), the bot, the root seed and the board source.
+    ``board_type`` (a generator name) and ``spec`` are None when the boards are
+    given (from a file). ``bot_timeout`` is the most seconds one game of a plugin
+    bot may take (None: ``samegame.sim.bounded.game_limit``'s default)."""
 
     preset: str | None  # None: custom rules (a preset its name does not find)
-    formula: str
-    clear_bonus: int
-    penalty: str
-    min_group: int
+    variant: RuleVariant
     bot: str
     seed: int
     board_type: str | None = None
@@ -92,29 +91,13 @@ class GameSetup:
         board_type: str | None = None,
         spec: BoardSpec | None = None,
         bot_timeout: float | None = None,
-    ) -> GameSetup:
+    ) -> RunSetup:
         """A setup from resolved rules."""
-        return cls(
-            preset,
-            rules.formula.name,
-            rules.clear_bonus,
-            rules.penalty.name,
-            rules.min_group,
-            bot,
-            seed,
-            board_type,
-            spec,
-            bot_timeout,
-        )
+        return cls(preset, rules.variant, bot, seed, board_type, spec, bot_timeout)
 
     def rules(self, host: PluginHost) -> Rules:
         """The rules, resolved through a plugin host (UnknownNameError)."""
-        return Rules(
-            host.formula(self.formula),
-            clear_bonus=self.clear_bonus,
-            penalty=host.penalty(self.penalty),
-            min_group=self.min_group,
-        )
+        return Rules.from_variant(self.variant, host.formula, host.penalty)
 
 
 @dataclass(frozen=True)
@@ -122,13 +105,13 @@ class GameTask:
     """Game ``index`` of a setup; ``board`` holds the rows (top first) of a given
     board, and is None when the generator makes it from the derived board number."""
 
-    setup: GameSetup
+    setup: RunSetup
     index: int
     board: tuple[str, ...] | None = None
 
 
 def game_tasks(
-    setups: Sequence[GameSetup], games: int, boards: tuple[tuple[str, ...], ...] = ()
+    setups: Sequence[RunSetup], games: int, boards: tuple[tuple[str, ...], ...] = ()
 ) -> Iterator[GameTask]:
     """Games 0 to ``games - 1``, made one at a time: for each game, every setup's task
     in turn (one setup for a simulation, one per bot for a comparison). Given boards

@@ -7,8 +7,8 @@ the durability argument and the error behaviour in full.
 
 Data model
 ----------
-* A **game** row holds the :class:`GameSetup` it was started with (preset, rule
-  category, scoring names, board size, colours, board type, board number, the
+* A **game** row holds the :class:`SavedSetup` it was started with (preset, rule
+  variant and category, board size, colours, board type, board number, the
   initial board in the text format, the challenge and stage it belongs to), the
   current move list and redo list (canonical cells such as ``"C5"``, as JSON
   arrays), the practice flag and its reasons, a status (unfinished, finished,
@@ -21,9 +21,10 @@ Data model
   application layer, ``samegame.play``, decides when).
 * **Practice is sticky**: once a game is practice (the flag, or any reason) it stays
   practice and its reasons accumulate; practice games never enter a ranking.
-* A **category** (:func:`category_key`, for example
+* A **category** (``samegame.core.variant.Category``, for example
   ``"8x10/4/basic/1000/none/2/solvable"``) says which scores are comparable: board
-  size, colours, formula, clear bonus, penalty, minimum group and board type. Best
+  size, colours, the rule variant (formula, clear bonus, penalty, minimum group)
+  and board type. Best
   scores are the finished non-practice games of one category, ranked by
   standard competition ranking (50, 40, 40, 10 rank 1, 2, 2, 4); among equal scores
   the earlier finish is listed first. Challenge stage games are ordinary games of
@@ -45,19 +46,22 @@ result. Format 1 databases are upgraded to format 2 (two new columns) on opening
 Errors are :class:`StoreError` (one line, saying what to do); a missing game or
 challenge is its subclass :class:`NotFoundError`, a change the status forbids
 :class:`StatusError`. Arguments that break a contract (a move not written like
-``C5``, a setup whose category disagrees with its fields) raise ValueError.
+``C5``, a setup with a name a category key cannot hold) raise ValueError.
 
-A Store holds one connection: use it from one thread, and close it (``with``).
+A Store holds one connection: use it from one thread, and close it (``with``). It is
+made of parts (``front``): the connection (``database``) and the games,
+challenges and settings that work on it.
 
->>> category_key(8, 10, 4, "basic", 1000, "none", 2, "solvable")
-'8x10/4/basic/1000/none/2/solvable'
+>>> from samegame.core.variant import RuleVariant
+>>> SavedSetup("basic", RuleVariant("basic", 1000, "none", 2), 3, 2, 4, "solvable", 7,
+...     ["RGB", "RBY"]).category
+'3x2/4/basic/1000/none/2/solvable'
 >>> competition_ranks([50, 40, 40, 10])
 [1, 2, 2, 4]
 """
 
 from __future__ import annotations
 
-from samegame.store.challenges import ChallengeStore
 from samegame.store.errors import (
     ConflictError,
     DamagedGameError,
@@ -65,24 +69,22 @@ from samegame.store.errors import (
     StatusError,
     StoreError,
 )
-from samegame.store.games import GameStore
+from samegame.store.front import Store
 from samegame.store.models import (
     ChallengeEntry,
     ChallengeProgress,
     Completion,
-    GameSetup,
     GameStatus,
     JSONValue,
     SavedChallenge,
     SavedGame,
+    SavedSetup,
     ScoreEntry,
     ScoreOutcome,
     StageRecord,
-    category_key,
 )
 from samegame.store.ranking import competition_ranks
 from samegame.store.schema import APPLICATION_ID, DB_NAME, SCHEMA_VERSION, default_path
-from samegame.store.settings import SettingStore
 
 __all__ = [
     "APPLICATION_ID",
@@ -93,27 +95,18 @@ __all__ = [
     "Completion",
     "ConflictError",
     "DamagedGameError",
-    "GameSetup",
     "GameStatus",
     "JSONValue",
     "NotFoundError",
     "SavedChallenge",
     "SavedGame",
+    "SavedSetup",
     "ScoreEntry",
     "ScoreOutcome",
     "StageRecord",
     "StatusError",
     "Store",
     "StoreError",
-    "category_key",
     "competition_ranks",
     "default_path",
 ]
-
-
-class Store(GameStore, ChallengeStore, SettingStore):
-    """The samegame database: games, challenges and settings over one connection.
-    Opening creates the folder and the schema if needed, checks an existing file
-    read-only first (quick_check, format version), upgrades format 1, and raises
-    StoreError for a damaged, foreign or newer file, leaving it untouched. Every
-    write is one ``BEGIN IMMEDIATE`` transaction; see docs/store.md."""

@@ -16,18 +16,22 @@ from samegame.store.models import (
     ScoreOutcome,
     StageRecord,
 )
-from samegame.store.ranking import _outcome, _ranked
-from samegame.store.rows import _moment
-from samegame.store.schema import _CHALLENGE_TOTALS, _now
+from samegame.store.ranking import ranked, score_outcome
+from samegame.store.rows import challenge_row, moment, now_text
+from samegame.store.schema import CHALLENGE_TOTALS
 
 
-class ChallengeStore(Database):
-    """Challenges: stages are games; totals are derived and ranked per preset."""
+class ChallengeStore:
+    """The challenges of a database: stages are games; totals are derived and
+    ranked per preset."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def start_challenge(self, preset: str) -> int:
         """Save a new unfinished challenge of a preset and return its id."""
-        now = _now()
-        with self._writing() as db:
+        now = now_text()
+        with self.database.writing() as db:
             cursor = db.execute(
                 "INSERT INTO challenges (preset, status, created, updated) VALUES (?, ?, ?, ?)",
                 (preset, GameStatus.UNFINISHED.value, now, now),
@@ -53,22 +57,22 @@ class ChallengeStore(Database):
 
     def load_challenge(self, challenge_id: int) -> SavedChallenge:
         """The saved challenge with this id and its live stage games (NotFoundError)."""
-        with self._reading() as db:
-            row = self._challenge_row(db, challenge_id)
+        with self.database.reading() as db:
+            row = challenge_row(db, challenge_id)
             return SavedChallenge(
                 challenge_id=row["id"],
                 preset=row["preset"],
                 status=GameStatus(row["status"]),
                 created=datetime.fromisoformat(row["created"]),
                 updated=datetime.fromisoformat(row["updated"]),
-                finished=_moment(row["finished"]),
+                finished=moment(row["finished"]),
                 stages=self._stages(db, challenge_id),
             )
 
     def latest_unfinished_challenge(self, preset: str) -> ChallengeProgress | None:
         """Where to resume the most recently saved unfinished challenge of a preset:
         its latest live stage game, finished or not (see ChallengeProgress)."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 "SELECT id FROM challenges WHERE status = 'unfinished' AND preset = ? "
                 "ORDER BY updated DESC, id DESC LIMIT 1",
@@ -85,8 +89,8 @@ class ChallengeStore(Database):
         """Close a challenge whose live stage games are all finished (at least one;
         StatusError otherwise) and say where its total stands among the preset's
         challenges. Finishing a finished challenge answers again."""
-        with self._writing() as db:
-            row = self._challenge_row(db, challenge_id)
+        with self.database.writing() as db:
+            row = challenge_row(db, challenge_id)
             if row["status"] == GameStatus.ABANDONED:
                 raise StatusError(f"challenge {challenge_id} was abandoned; start a new one")
             stages = self._stages(db, challenge_id)
@@ -98,7 +102,7 @@ class ChallengeStore(Database):
                     f"stage {waiting[0].stage} of challenge {challenge_id} is not finished "
                     f"(game {waiting[0].game_id}); finish it first"
                 )
-            now = _now()
+            now = now_text()
             db.execute(
                 "UPDATE challenges SET status = 'finished', finished = COALESCE(finished, ?), "
                 "updated = ? WHERE id = ?",
@@ -107,18 +111,18 @@ class ChallengeStore(Database):
             total = sum(s.score or 0 for s in stages)
             others = db.execute(
                 "SELECT MAX(total) AS best, COUNT(*) AS count, SUM(total > ?) AS better "
-                f"FROM ({_CHALLENGE_TOTALS}) WHERE preset = ? AND practice = 0 AND id != ?",
+                f"FROM ({CHALLENGE_TOTALS}) WHERE preset = ? AND practice = 0 AND id != ?",
                 (total, row["preset"], challenge_id),
             ).fetchone()
         practice = any(s.practice for s in stages)
-        return _outcome(row["preset"], total, practice, others)
+        return score_outcome(row["preset"], total, practice, others)
 
     def abandon_challenge(self, challenge_id: int) -> None:
         """End an unfinished challenge and its unfinished stage game (StatusError
         when it is not unfinished)."""
-        now = _now()
-        with self._writing() as db:
-            row = self._challenge_row(db, challenge_id)
+        now = now_text()
+        with self.database.writing() as db:
+            row = challenge_row(db, challenge_id)
             if row["status"] != GameStatus.UNFINISHED:
                 raise StatusError(f"challenge {challenge_id} is {row['status']}; nothing to end")
             db.execute(
@@ -141,9 +145,9 @@ class ChallengeStore(Database):
             if preset is None
             else ("WHERE practice = 0 AND preset = ?", (preset,))
         )
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute(
-                f"SELECT id, preset, finished, total AS score FROM ({_CHALLENGE_TOTALS}) "
+                f"SELECT id, preset, finished, total AS score FROM ({CHALLENGE_TOTALS}) "
                 f"{where} ORDER BY preset, total DESC, finished, id",
                 params,
             ).fetchall()
@@ -156,7 +160,5 @@ class ChallengeStore(Database):
                     row["preset"],
                     tuple(s.score or 0 for s in self._stages(db, row["id"])),
                 )
-                for rank, row in _ranked(rows, "preset", limit)
+                for rank, row in ranked(rows, "preset", limit)
             ]
-
-    # -- settings ------------------------------------------------------------------

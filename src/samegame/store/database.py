@@ -1,4 +1,5 @@
-"""The connection: opening (with the format checks and the upgrade), transactions, and the row lookups every part of the store shares."""
+"""The connection: opening (with the format checks, the schema of a new file and the
+upgrade of an old one) and the transactions every part of the store works in."""
 
 from __future__ import annotations
 
@@ -7,22 +8,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Self, cast
 
-from samegame.store.errors import NotFoundError, StoreError
-from samegame.store.schema import (
-    _SCHEMA,
-    _UPGRADE_TO_2,
-    BUSY_TIMEOUT_SECONDS,
-    _check_existing,
-    _failure,
-    _is_new,
-    _is_old,
-    _make_folder,
-    _read_facts,
-    default_path,
-)
+from samegame.store.errors import StoreError, is_busy, sqlite_failure
+from samegame.store.opening import check_existing, is_new, make_folder, read_facts
+from samegame.store.schema import BUSY_TIMEOUT_SECONDS, SCHEMA, UPGRADE_TO_2, default_path
 
 
 class _Busy(StoreError):
@@ -30,17 +19,18 @@ class _Busy(StoreError):
 
 
 class Database:
-    """The samegame database connection. Opening creates the folder and the schema if needed,
-    checks an existing file read-only first (quick_check, format version) and
-    raises StoreError for a damaged, foreign or newer file, leaving it untouched.
-    Every write is one ``BEGIN IMMEDIATE`` transaction; see docs/store.md."""
+    """One connection to the samegame database. Opening creates the folder and the
+    schema if needed, checks an existing file read-only first (quick_check, format
+    version) and raises StoreError for a damaged, foreign or newer file, leaving it
+    untouched. Every write is one ``BEGIN IMMEDIATE`` transaction (``writing``),
+    every read one snapshot (``reading``); see docs/store.md. For one thread."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = default_path() if path is None else Path(path)
-        _make_folder(self.path.parent)
+        make_folder(self.path.parent)
         if self.path.exists():
-            _check_existing(self.path)
-        self._connection = self._connect()
+            check_existing(self.path)
+        self.connection = self._connect()
 
     def _connect(self) -> sqlite3.Connection:
         """Open and set up, trying again while another samegame holds the file:
@@ -61,7 +51,7 @@ class Database:
                 self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
             )
         except sqlite3.Error as error:
-            raise _failure(self.path, "open", error) from None
+            raise sqlite_failure(self.path, "open", error) from None
         connection.row_factory = sqlite3.Row
         try:
             connection.execute("PRAGMA journal_mode = WAL")
@@ -70,8 +60,8 @@ class Database:
             self._ensure_schema(connection)
         except sqlite3.Error as error:
             connection.close()
-            failure = _failure(self.path, "set up", error)
-            if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            failure = sqlite_failure(self.path, "set up", error)
+            if is_busy(error):
                 raise _Busy(str(failure)) from None
             raise failure from None
         except StoreError:
@@ -85,12 +75,12 @@ class Database:
         Taking the write lock here also proves the file is writable."""
         connection.execute("BEGIN IMMEDIATE")
         try:
-            facts = _read_facts(connection, quick_check=False)
-            if _is_new(self.path, facts):
-                for statement in _SCHEMA:
+            facts = read_facts(connection, quick_check=False)
+            if is_new(self.path, facts):
+                for statement in SCHEMA:
                     connection.execute(statement)
-            elif _is_old(facts):
-                for statement in _UPGRADE_TO_2:
+            elif facts.is_old:
+                for statement in UPGRADE_TO_2:
                     connection.execute(statement)
             else:
                 # A real write, so that a read-only file or folder is reported now,
@@ -103,45 +93,32 @@ class Database:
 
     def close(self) -> None:
         """Close the connection (idempotent); the last one out checkpoints the WAL."""
-        self._connection.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    # -- transactions --------------------------------------------------------------
+        self.connection.close()
 
     @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
+    def writing(self) -> Iterator[sqlite3.Connection]:
         """One short write transaction: the write lock is taken at BEGIN (waiting up
         to the busy timeout), so it never has to be upgraded mid-way; any error
         rolls back and sqlite errors become StoreError."""
-        connection = self._connection
+        connection = self.connection
         try:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise _failure(self.path, "save to", error) from None
+            raise sqlite_failure(self.path, "save to", error) from None
         try:
             yield connection
             connection.execute("COMMIT")
         except sqlite3.Error as error:
             self._rollback()
-            raise _failure(self.path, "save to", error) from None
+            raise sqlite_failure(self.path, "save to", error) from None
         except BaseException:
             self._rollback()
             raise
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[sqlite3.Connection]:
         """A read transaction: one consistent snapshot; writers are not blocked."""
-        connection = self._connection
+        connection = self.connection
         try:
             connection.execute("BEGIN")
             try:
@@ -149,16 +126,8 @@ class Database:
             finally:
                 self._rollback()
         except sqlite3.Error as error:
-            raise _failure(self.path, "read", error) from None
+            raise sqlite_failure(self.path, "read", error) from None
 
     def _rollback(self) -> None:
-        if self._connection.in_transaction:
-            self._connection.execute("ROLLBACK")
-
-    # -- games ---------------------------------------------------------------------
-
-    def _challenge_row(self, db: sqlite3.Connection, challenge_id: int) -> sqlite3.Row:
-        row = db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
-        if row is None:
-            raise NotFoundError(f"there is no saved challenge {challenge_id}; start a new one")
-        return cast(sqlite3.Row, row)
+        if self.connection.in_transaction:
+            self.connection.execute("ROLLBACK")

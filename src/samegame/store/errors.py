@@ -1,7 +1,9 @@
-"""The store's errors: one line each, saying what to do."""
+"""The store's errors: one line each, saying what to do; and the errors of a file
+that cannot be used (damaged, newer, failing in SQLite), worded once."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from samegame.store import paths
@@ -45,3 +47,37 @@ class DamagedGameError(StoreError):
             f"database away or set {paths.HOME_VAR} to start afresh"
         )
         self.game_id = game_id
+
+
+def damaged_file(path: Path) -> StoreError:
+    """A file that is not a samegame database, or is damaged."""
+    return StoreError(
+        f"{path} is not a samegame database or is damaged; move it away (a new one is "
+        f"then started) or set {paths.HOME_VAR} to another folder"
+    )
+
+
+def newer_file(path: Path, version: int, readable: int) -> StoreError:
+    """A file of database format ``version``, newer than the ``readable`` one."""
+    return StoreError(
+        f"{path} was written by a newer samegame (database format {version}, this version "
+        f"reads format {readable}); upgrade samegame or set {paths.HOME_VAR} to "
+        "another folder"
+    )
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """True when another connection held the file (SQLITE_BUSY or SQLITE_LOCKED)."""
+    return getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def sqlite_failure(path: Path, doing: str, error: sqlite3.Error) -> StoreError:
+    """SQLite failed while ``doing`` (open, set up, save to, read) the file."""
+    if is_busy(error):
+        advice = "another samegame kept it busy; try again"
+    else:
+        advice = (
+            "check that the folder is writable and has space, "
+            f"or set {paths.HOME_VAR} to another folder"
+        )
+    return StoreError(f"could not {doing} {path}: {error}; {advice}")

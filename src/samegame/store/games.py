@@ -11,45 +11,53 @@ from typing import cast
 from samegame.core.coords import Cell, CoordinateError
 from samegame.core.game import GameResult
 from samegame.store.database import Database
-from samegame.store.errors import ConflictError, DamagedGameError, NotFoundError, StatusError
+from samegame.store.errors import ConflictError, DamagedGameError, StatusError
 from samegame.store.models import (
     Completion,
-    GameSetup,
     GameStatus,
     SavedGame,
+    SavedSetup,
     ScoreEntry,
     ScoreOutcome,
 )
-from samegame.store.ranking import _outcome, _ranked, _sql_limit
+from samegame.store.ranking import ranked, score_outcome, sql_limit
 from samegame.store.rows import (
-    _checked_game,
-    _merge_reasons,
-    _on_board,
-    _same_result,
     cells_json,
+    challenge_row,
+    checked_game,
+    game_row,
+    merge_reasons,
+    now_text,
+    on_board,
+    same_result,
 )
-from samegame.store.schema import _GAME_COLUMNS, _now
+from samegame.store.schema import GAME_COLUMNS
 
 
-class GameStore(Database):
-    """Games: start, save, finish, abandon, read, and the best-score tables."""
+class GameStore:
+    """The games of a database: start, save, finish, abandon, read, and the
+    best-score tables."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def start_game(
-        self, setup: GameSetup, *, practice: bool = False, reasons: Sequence[str] = ()
+        self, setup: SavedSetup, *, practice: bool = False, reasons: Sequence[str] = ()
     ) -> int:
         """Save a new unfinished game with no moves and return its id. A challenge
         stage needs an unfinished challenge and a stage with no live game
         (NotFoundError, StatusError)."""
-        now = _now()
+        now = now_text()
+        variant = setup.variant
         values = (
             now,
             now,
             setup.preset,
             setup.category,
-            setup.formula,
-            setup.clear_bonus,
-            setup.penalty,
-            setup.min_group,
+            variant.formula,
+            variant.clear_bonus,
+            variant.penalty,
+            variant.min_group,
             setup.width,
             setup.height,
             setup.colours,
@@ -61,14 +69,14 @@ class GameStore(Database):
             "[]",
             "[]",
             int(practice or bool(reasons)),
-            json.dumps(_merge_reasons((), reasons)),
+            json.dumps(merge_reasons((), reasons)),
             GameStatus.UNFINISHED.value,
         )
-        with self._writing() as db:
+        with self.database.writing() as db:
             if setup.challenge_id is not None:
                 self._claim_stage(db, setup.challenge_id, setup.stage, now)
             cursor = db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * len(values))})",
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * len(values))})",
                 values,
             )
         return cast(int, cursor.lastrowid)
@@ -76,7 +84,7 @@ class GameStore(Database):
     def _claim_stage(
         self, db: sqlite3.Connection, challenge_id: int, stage: int | None, now: str
     ) -> None:
-        row = self._challenge_row(db, challenge_id)
+        row = challenge_row(db, challenge_id)
         if row["status"] != GameStatus.UNFINISHED:
             raise StatusError(f"challenge {challenge_id} is {row['status']}; start a new one")
         live = db.execute(
@@ -110,16 +118,16 @@ class GameStore(Database):
         nothing is written."""
         moves_text = cells_json(moves, "moves")
         redo_text = cells_json(redo, "undone moves")
-        with self._writing() as db:
-            row = self._game_row(db, game_id)
+        with self.database.writing() as db:
+            row = game_row(db, game_id)
             self._check_revision(row, revision)
             for what, listed in (("moves", moves), ("undone moves", redo)):
-                _on_board(listed, what, int(row["width"]), int(row["height"]))
+                on_board(listed, what, int(row["width"]), int(row["height"]))
             status = GameStatus(row["status"])
             unchanged = row["moves"] == moves_text
             if status is GameStatus.ABANDONED or (status is GameStatus.FINISHED and not unchanged):
                 raise StatusError(f"game {game_id} is {status}; reopen or start a game to play")
-            now = _now()
+            now = now_text()
             db.execute(
                 "UPDATE games SET moves = ?, redo = ?, practice = ?, reasons = ?, "
                 "assistance = ?, revision = revision + 1, updated = ? WHERE id = ?",
@@ -127,8 +135,8 @@ class GameStore(Database):
                     moves_text,
                     redo_text,
                     int(bool(row["practice"]) or practice or bool(reasons)),
-                    json.dumps(_merge_reasons(json.loads(row["reasons"]), reasons)),
-                    json.dumps(_merge_reasons(json.loads(row["assistance"]), assistance)),
+                    json.dumps(merge_reasons(json.loads(row["reasons"]), reasons)),
+                    json.dumps(merge_reasons(json.loads(row["assistance"]), assistance)),
                     now,
                     game_id,
                 ),
@@ -152,11 +160,11 @@ class GameStore(Database):
         category. Finishing a finished game with the same result changes nothing
         and answers again; with another result it is a StatusError. A stage game
         settles its challenge stage in the same transaction."""
-        with self._writing() as db:
-            row = self._game_row(db, game_id)
+        with self.database.writing() as db:
+            row = game_row(db, game_id)
             status = GameStatus(row["status"])
             if status is GameStatus.ABANDONED or (
-                status is GameStatus.FINISHED and not _same_result(row, result)
+                status is GameStatus.FINISHED and not same_result(row, result)
             ):
                 raise StatusError(f"game {game_id} is {status}; reopen it before finishing again")
             saved = len(json.loads(row["moves"]))
@@ -177,7 +185,7 @@ class GameStore(Database):
                 "AND id != ?",
                 (result.score, row["category"], game_id),
             ).fetchone()
-        return _outcome(row["category"], result.score, practice, others)
+        return score_outcome(row["category"], result.score, practice, others)
 
     def _record_result(
         self,
@@ -187,7 +195,7 @@ class GameStore(Database):
         result: GameResult,
         practice: bool,
     ) -> None:
-        now = _now()
+        now = now_text()
         db.execute(
             "UPDATE games SET status = 'finished', points = ?, bonus = ?, "
             "penalty_points = ?, score = ?, remaining = ?, move_count = ?, cleared = ?, "
@@ -202,7 +210,7 @@ class GameStore(Database):
                 result.moves,
                 int(result.cleared),
                 int(practice),
-                json.dumps(_merge_reasons(json.loads(row["assistance"]), result.assistance)),
+                json.dumps(merge_reasons(json.loads(row["assistance"]), result.assistance)),
                 now,
                 now,
                 game_id,
@@ -212,8 +220,8 @@ class GameStore(Database):
     def abandon_game(self, game_id: int, *, revision: int | None = None) -> None:
         """End an unfinished game without a result (StatusError otherwise; with
         ``revision``, ConflictError when someone else changed it since)."""
-        with self._writing() as db:
-            row = self._game_row(db, game_id)
+        with self.database.writing() as db:
+            row = game_row(db, game_id)
             self._check_revision(row, revision)
             if row["status"] != GameStatus.UNFINISHED:
                 raise StatusError(
@@ -221,36 +229,30 @@ class GameStore(Database):
                 )
             db.execute(
                 "UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?",
-                (_now(), game_id),
+                (now_text(), game_id),
             )
 
     def _read_game(self, row: sqlite3.Row) -> SavedGame:
         """The checked game of a row; DamagedGameError naming it otherwise."""
         try:
-            return _checked_game(row)
+            return checked_game(row)
         except (ValueError, TypeError, KeyError, CoordinateError) as error:
             problem = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise DamagedGameError(int(row["id"]), problem[:200], self.path) from None
-
-    def _game_row(self, db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
-        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise NotFoundError(f"there is no saved game {game_id}; see samegame history")
-        return cast(sqlite3.Row, row)
+            raise DamagedGameError(int(row["id"]), problem[:200], self.database.path) from None
 
     def _games(
         self, where: str, params: tuple[str | int, ...], order: str, limit: int | None = None
     ) -> list[SavedGame]:
         """Games matching a condition, in an order, at most ``limit`` (None: all)."""
         sql = f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?"
-        with self._reading() as db:
-            rows = db.execute(sql, (*params, _sql_limit(limit)))
+        with self.database.reading() as db:
+            rows = db.execute(sql, (*params, sql_limit(limit)))
             return [self._read_game(row) for row in rows]
 
     def load_game(self, game_id: int) -> SavedGame:
         """The saved game with this id (NotFoundError if none)."""
-        with self._reading() as db:
-            return self._read_game(self._game_row(db, game_id))
+        with self.database.reading() as db:
+            return self._read_game(game_row(db, game_id))
 
     def latest_unfinished(self, preset: str, category: str) -> SavedGame | None:
         """The most recently saved unfinished game of a preset and category, not
@@ -287,7 +289,7 @@ class GameStore(Database):
 
     def has_finished(self, category: str, board_number: int) -> bool:
         """True when a game of this category on this board number was finished."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 "SELECT EXISTS (SELECT 1 FROM games WHERE category = ? AND board_number = ? "
                 "AND status = 'finished')",
@@ -301,7 +303,7 @@ class GameStore(Database):
         """The id of a finished game of this category on this initial board (rows,
         top first) with exactly these moves, the earliest one, or None: the same
         game played again is the same result, not a second one."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 "SELECT id FROM games WHERE status = 'finished' AND category = ? AND board = ? "
                 "AND moves = ? AND challenge_id IS NULL ORDER BY id LIMIT 1",
@@ -312,7 +314,7 @@ class GameStore(Database):
     def completions(self) -> list[Completion]:
         """Finished games and cleared boards per category (practice included),
         sorted by category."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT category, COUNT(*) AS finished, SUM(cleared) AS cleared FROM games "
                 "WHERE status = 'finished' GROUP BY category ORDER BY category"
@@ -326,7 +328,7 @@ class GameStore(Database):
         params: tuple[str, ...] = ()
         if category is not None:
             where, params = f"{where} AND category = ?", (category,)
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT id, score, finished, category, preset, move_count, cleared, board_number "
                 f"FROM games WHERE {where} ORDER BY category, score DESC, finished, id",
@@ -344,7 +346,5 @@ class GameStore(Database):
                 bool(row["cleared"]),
                 row["board_number"],
             )
-            for rank, row in _ranked(rows, "category", limit)
+            for rank, row in ranked(rows, "category", limit)
         ]
-
-    # -- challenges ----------------------------------------------------------------

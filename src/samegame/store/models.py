@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import NamedTuple, TypeAlias
 
 from samegame.core.coords import Cell, format_cell
 from samegame.core.game import GameResult
+from samegame.core.variant import RuleVariant
 
 JSONValue: TypeAlias = bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
 
@@ -24,40 +25,20 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
-def category_key(
-    width: int,
-    height: int,
-    colours: int,
-    formula: str,
-    clear_bonus: int,
-    penalty: str,
-    min_group: int,
-    board_type: str,
-) -> str:
-    """The stable key of the scores that can be compared: games with the same key
-    share a best-score table and resume each other. Names may not be empty or
-    contain ``/`` (ValueError), so a key reads back unambiguously."""
-    for name in (formula, penalty, board_type):
-        if not name or "/" in name:
-            raise ValueError(f"'{name}' cannot be part of a category key: empty or contains /")
-    return f"{width}x{height}/{colours}/{formula}/{clear_bonus}/{penalty}/{min_group}/{board_type}"
-
-
 @dataclass(frozen=True)
-class GameSetup:
-    """What a game was started with. ``board`` is the initial board in the text
+class SavedSetup:
+    """What a saved game was started with: the preset's name, the rule variant, the
+    board asked for and the initial board. ``board`` is the initial board in the text
     format (``textboard.write_board``), one string per row, top row first; any
     sequence is kept as a tuple. ``board_number`` is None for a board from a file.
     ``challenge_id`` and ``stage`` (0-based) are both set for a challenge stage or
-    both None. ``category`` must equal :func:`category_key` of the fields and the
-    board must be ``height`` rows of ``width`` cells (ValueError otherwise)."""
+    both None. ``category`` is the key of the scores it is ranked with
+    (``samegame.core.variant.Category``). ValueError for names a category key cannot
+    hold, a board that is not ``height`` rows of ``width`` cells, or half a stage."""
 
     preset: str
-    category: str
-    formula: str
-    clear_bonus: int
-    penalty: str
-    min_group: int
+    category: str = field(init=False)
+    variant: RuleVariant
     width: int
     height: int
     colours: int
@@ -69,18 +50,8 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "board", tuple(self.board))
-        expected = category_key(
-            self.width,
-            self.height,
-            self.colours,
-            self.formula,
-            self.clear_bonus,
-            self.penalty,
-            self.min_group,
-            self.board_type,
-        )
-        if self.category != expected:
-            raise ValueError(f"category '{self.category}' disagrees with the setup ({expected})")
+        key = self.variant.category_key(self.width, self.height, self.colours, self.board_type)
+        object.__setattr__(self, "category", key)
         if len(self.board) != self.height or any(len(row) != self.width for row in self.board):
             raise ValueError(f"the board must be {self.height} rows of {self.width} cells")
         if (self.challenge_id is None) != (self.stage is None):
@@ -92,14 +63,12 @@ class GameSetup:
         return "".join(row + "\n" for row in self.board)
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready; ``board`` is a list of rows, as in game records."""
+        """JSON-ready; the variant's parts side by side with the rest, and ``board``
+        a list of rows, as in game records."""
         return {
             "preset": self.preset,
             "category": self.category,
-            "formula": self.formula,
-            "clear_bonus": self.clear_bonus,
-            "penalty": self.penalty,
-            "min_group": self.min_group,
+            **self.variant.to_dict(),
             "width": self.width,
             "height": self.height,
             "colours": self.colours,
@@ -111,7 +80,9 @@ class GameSetup:
         }
 
 
-def _result_dict(result: GameResult) -> dict[str, object]:
+def result_dict(result: GameResult) -> dict[str, object]:
+    """A result's fields as saved games show them (``practice`` and ``assistance``
+    are the game's own)."""
     return {
         "points": result.points,
         "bonus": result.bonus,
@@ -133,7 +104,7 @@ class SavedGame:
     (the next move to redo is last); ``result`` is set when the game is finished. Times are UTC."""
 
     game_id: int
-    setup: GameSetup
+    setup: SavedSetup
     moves: tuple[Cell, ...]
     redo: tuple[Cell, ...]
     practice: bool
@@ -160,7 +131,7 @@ class SavedGame:
             "practice": self.practice,
             "reasons": list(self.reasons),
             "assistance": list(self.assistance),
-            "result": None if self.result is None else _result_dict(self.result),
+            "result": None if self.result is None else result_dict(self.result),
         }
 
 

@@ -19,7 +19,7 @@ def competition_ranks(scores: Sequence[int]) -> list[int]:
     return ranks
 
 
-def _outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> ScoreOutcome:
+def score_outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> ScoreOutcome:
     """The outcome of a score given the others' best, count and count above it."""
     previous, count, better = others["best"], int(others["count"]), int(others["better"] or 0)
     if practice:
@@ -29,7 +29,7 @@ def _outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> S
     return ScoreOutcome(score, ranking, False, new_best, better + 1, best, previous, count + 1)
 
 
-def _sql_limit(limit: int | None) -> int:
+def sql_limit(limit: int | None) -> int:
     """SQLite's LIMIT for a count or None (all, -1); a negative count is a ValueError."""
     if limit is None:
         return -1
@@ -38,12 +38,12 @@ def _sql_limit(limit: int | None) -> int:
     return limit
 
 
-def _ranked(
+def ranked(
     rows: Sequence[sqlite3.Row], group: str, limit: int | None
 ) -> Iterator[tuple[int, sqlite3.Row]]:
     """(rank, row) for rows sorted by ``group`` then best score first; at most
     ``limit`` per group (None: all)."""
-    count = _sql_limit(limit)
+    count = sql_limit(limit)
     for _, members in groupby(rows, key=lambda row: row[group]):
         listed = list(members)[: None if count < 0 else count]
         yield from zip(competition_ranks([row["score"] for row in listed]), listed, strict=True)

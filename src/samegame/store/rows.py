@@ -1,16 +1,46 @@
-"""Rows to records and back, every field of a game row checked on the way in."""
+"""Rows to records and back, every field of a game row checked on the way in; the
+row lookups the parts of the store share; and the time a row records."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import cast
 
 from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import GameResult
 from samegame.core.textboard import read_board
-from samegame.store.models import GameSetup, GameStatus, SavedGame, _result_dict
+from samegame.core.variant import RuleVariant
+from samegame.store.errors import NotFoundError
+from samegame.store.models import GameStatus, SavedGame, SavedSetup, result_dict
+
+
+def now_text() -> str:
+    """The current UTC time as rows keep it (ISO 8601 with microseconds)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def moment(text: str | None) -> datetime | None:
+    """The time a row keeps, or None."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def game_row(db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
+    """The row of a game (NotFoundError if there is none)."""
+    row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"there is no saved game {game_id}; see samegame history")
+    return cast(sqlite3.Row, row)
+
+
+def challenge_row(db: sqlite3.Connection, challenge_id: int) -> sqlite3.Row:
+    """The row of a challenge (NotFoundError if there is none)."""
+    row = db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"there is no saved challenge {challenge_id}; start a new one")
+    return cast(sqlite3.Row, row)
 
 
 def cells_json(cells: Sequence[Cell], what: str) -> str:
@@ -39,18 +69,21 @@ def _canonical_cells(texts: Sequence[str], what: str) -> list[Cell]:
     return cells
 
 
-def _merge_reasons(old: Sequence[str], new: Sequence[str]) -> list[str]:
+def merge_reasons(old: Sequence[str], new: Sequence[str]) -> list[str]:
+    """The old words, then the new ones not among them (practice reasons, help used)."""
     return list(dict.fromkeys([*old, *new]))
 
 
-def _setup_from_row(row: sqlite3.Row) -> GameSetup:
-    return GameSetup(
+def _setup_from_row(row: sqlite3.Row) -> SavedSetup:
+    """The setup of a row; ValueError when its category disagrees with its fields
+    (checked first: it names the field that was changed), or the setup's own."""
+    variant = RuleVariant(row["formula"], row["clear_bonus"], row["penalty"], row["min_group"])
+    key = variant.category_key(row["width"], row["height"], row["colours"], row["board_type"])
+    if row["category"] != key:
+        raise ValueError(f"category '{row['category']}' disagrees with the setup ({key})")
+    return SavedSetup(
         preset=row["preset"],
-        category=row["category"],
-        formula=row["formula"],
-        clear_bonus=row["clear_bonus"],
-        penalty=row["penalty"],
-        min_group=row["min_group"],
+        variant=variant,
         width=row["width"],
         height=row["height"],
         colours=row["colours"],
@@ -78,11 +111,7 @@ def _result_from_row(row: sqlite3.Row) -> GameResult | None:
     )
 
 
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _on_board(cells: Sequence[Cell], what: str, width: int, height: int) -> None:
+def on_board(cells: Sequence[Cell], what: str, width: int, height: int) -> None:
     """ValueError unless every cell lies on a ``width`` x ``height`` board."""
     for cell in cells:
         if not (cell.col < width and cell.row < height):
@@ -95,7 +124,7 @@ def _json_cells(text: object, what: str, width: int, height: int) -> tuple[Cell,
     if not isinstance(texts, list) or not all(isinstance(c, str) for c in texts):
         raise ValueError(f"{what} are not a list of cells")
     cells = _canonical_cells(texts, what)
-    _on_board(cells, what, width, height)
+    on_board(cells, what, width, height)
     return tuple(cells)
 
 
@@ -106,10 +135,10 @@ def _json_words(text: object, what: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _checked_game(row: sqlite3.Row) -> SavedGame:
-    """The game of a row, every field checked: its types, its board against its
-    size, its moves as cells inside the board, its times; ValueError or TypeError
-    saying what is wrong otherwise."""
+def checked_game(row: sqlite3.Row) -> SavedGame:
+    """The game of a row, every field checked: its types, its category against its
+    fields, its board against its size, its moves as cells inside the board, its
+    times; ValueError or TypeError saying what is wrong otherwise."""
     setup = _setup_from_row(row)
     for name in ("width", "height", "colours", "clear_bonus", "min_group"):
         if type(row[name]) is not int:
@@ -128,13 +157,14 @@ def _checked_game(row: sqlite3.Row) -> SavedGame:
         result=_result_from_row(row),
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
-        finished=_moment(row["finished"]),
+        finished=moment(row["finished"]),
         assistance=_json_words(row["assistance"], "help used"),
         revision=int(row["revision"]),
     )
 
 
-def _same_result(row: sqlite3.Row, result: GameResult) -> bool:
+def same_result(row: sqlite3.Row, result: GameResult) -> bool:
+    """True when a finished game's row holds this result."""
     stored = _result_from_row(row)
     assert stored is not None
-    return _result_dict(stored) == _result_dict(result)
+    return result_dict(stored) == result_dict(result)

@@ -9,17 +9,22 @@ from pathlib import Path
 from typing import cast
 
 from samegame.store.database import Database
+from samegame.store.errors import sqlite_failure
 from samegame.store.models import JSONValue
-from samegame.store.schema import BUSY_TIMEOUT_SECONDS, _check_existing, _failure, default_path
+from samegame.store.opening import check_existing
+from samegame.store.schema import BUSY_TIMEOUT_SECONDS, default_path
 
 
-class SettingStore(Database):
-    """Settings: string keys, JSON values."""
+class SettingStore:
+    """The player's settings in a database: string keys, JSON values."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def get_setting(self, key: str, default: JSONValue = None) -> JSONValue:
         """The saved value of a setting, or ``default`` when it was never set or its
         saved text is not JSON (damaged)."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         if row is None:
             return default
@@ -32,12 +37,12 @@ class SettingStore(Database):
         """Save a setting; the value comes back as JSON gives it (tuples as lists).
         TypeError or ValueError for a value JSON cannot hold (NaN included)."""
         text = json.dumps(value, allow_nan=False, sort_keys=True)
-        with self._writing() as db:
+        with self.database.writing() as db:
             db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, text))
 
     def settings(self) -> dict[str, JSONValue]:
         """Every saved setting."""
-        with self._reading() as db:
+        with self.database.reading() as db:
             rows = db.execute("SELECT key, value FROM settings ORDER BY key").fetchall()
         found: dict[str, JSONValue] = {}
         for row in rows:
@@ -57,13 +62,13 @@ def read_setting_only(key: str, default: JSONValue = None, path: Path | None = N
     path = default_path() if path is None else Path(path)
     if not path.exists():
         return default
-    _check_existing(path)
+    check_existing(path)
     uri = f"{path.resolve().as_uri()}?mode=ro"
     try:
         with closing(sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)) as db:
             row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
     except sqlite3.Error as error:
-        raise _failure(path, "read", error) from None
+        raise sqlite_failure(path, "read", error) from None
     if row is None:
         return default
     try:

@@ -129,6 +129,7 @@ def strength(cli, *args: str) -> dict[str, dict[str, object]]:
     return {bot["bot"]: bot for bot in json.loads(result.out)["bots"]}
 
 
+@pytest.mark.slow
 def test_tabu_beats_random_and_greedy_does_not_on_the_benchmark(cli) -> None:
     bots = strength(cli, "--preset", "benchmark", "--games", "30", "--workers", "2")
     tabu, greedy = bots["tabu"]["difference"], bots["greedy"]["difference"]
@@ -145,6 +146,7 @@ def test_tabu_beats_random_on_basic_random_boards(cli) -> None:
     assert abs(greedy["mean"]) < 60
 
 
+@pytest.mark.slow
 def test_lookahead_beats_random_on_small_boards(cli) -> None:
     # Measured (60 boards, seed 0): random 354.3, lookahead:depth=2 525.1, paired
     # difference +170.8 (interval 12.2 to 329.5); asserted: half the gap.

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
+from locations import TESTS
+
+GOLDEN = TESTS / "golden" / "records" / "v1.jsonl"
 
 
 def golden_lines() -> list[str]:

@@ -1,4 +1,4 @@
-"""The attack suite of issue 13: every input of samegame, attacked.
+"""The attack suite: every input of samegame, attacked.
 
 Each attack runs the command line in this process; a crash would raise out of
 ``run`` (it re-raises what it does not know), so every test also proves "no
@@ -6,7 +6,7 @@ traceback". Deterministic attacks reproduce the issue's findings one by one;
 hypothesis tests throw random bytes and structure-aware mutations of boards,
 presets, records, move lists and typed play lines, and check that the exit code is
 one of the documented ones. ``ATTACKS`` counts every input tried; the figure is
-printed at the end of the module (``pytest -s tests/test_attacks.py``).
+printed at the end of the module (``pytest -s tests/unit/cli/test_hostile_inputs.py``).
 """
 
 from __future__ import annotations
@@ -399,6 +399,7 @@ TYPED = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=40)
 @given(lines=st.lists(TYPED, max_size=8))
 def test_typed_play_lines(

@@ -96,6 +96,7 @@ def test_simulate_stops_a_stuck_plugin_bot_at_its_limit(
     )
 
 
+@pytest.mark.slow
 def test_a_plugin_bots_time_option_sets_its_limit(
     stuck_host: Callable[[str, str], None], cli: Callable[..., Result]
 ) -> None:
@@ -162,6 +163,7 @@ def test_solve_stops_a_stuck_plugin_bot_at_its_limit(
     )
 
 
+@pytest.mark.slow
 def test_solve_gives_a_plugin_bot_its_time_plus_grace(
     stuck_host: Callable[[str, str], None], cli: Callable[..., Result], tmp_path: Path
 ) -> None:
@@ -184,6 +186,7 @@ def test_solve_with_a_well_behaved_plugin_bot_prints_its_line(
 # -- a real installed plugin, in worker processes --------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="os.fork")
 def test_process_workers_stop_a_stuck_installed_plugin_bot(tmp_path: Path) -> None:
     site = install_stuck(tmp_path / "site")

@@ -20,11 +20,11 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from locations import TESTS
 from samegame.bots import parse_bot_spec, play_game
 from samegame.core.numbering import make_board
 from samegame.core.palette import PALETTE
@@ -36,7 +36,7 @@ from samegame.presets import find_preset
 from samegame.records.shape import MAX_SECONDS, LineError, parse_line
 from samegame.records.verification import Verifier, make_record
 
-GOLDEN = Path(__file__).parent / "golden" / "records" / "v1.jsonl"
+GOLDEN = TESTS / "golden" / "records" / "v1.jsonl"
 HOST = PluginHost(autoload=False)
 Record = dict[str, Any]
 PAIRS = 300  # pairs of changes per record
@@ -411,6 +411,7 @@ def tampered(record: Record, applied: list[Change]) -> str | None:
     return json.dumps(copied)
 
 
+@pytest.mark.slow
 def test_every_change_of_meaning_is_rejected_and_none_crashes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

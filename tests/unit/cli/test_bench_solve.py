@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_one_line_error
+from locations import TESTS
 from samegame.benchmark.positions import compare, parse_positions, published, standard_positions
 from samegame.core.textboard import board_rows, read_boards
 from samegame.plugin.host import PluginHost
@@ -182,7 +183,7 @@ def test_the_shipped_positions_and_scores() -> None:
     boards = standard_positions()
     assert len(boards) == 20
     assert all((b.width, b.height, len(b.colour_counts())) == (15, 15, 5) for b in boards)
-    tests_copy = Path(__file__).parent / "data" / "standard-20.txt"
+    tests_copy = TESTS / "data" / "standard-20.txt"
     assert boards == tuple(read_boards(tests_copy.read_text(encoding="utf-8")))
     assert sum(published("SP-MCTS(1)")) == 73998
     assert [round(c.percent) for c in compare(parse_positions("1-20"), 80030)] == [
@@ -198,6 +199,7 @@ def _records_without_seconds(path: Path) -> list[dict[str, object]]:
     return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in lines]
 
 
+@pytest.mark.slow
 def test_bench_on_a_process_pool_plays_the_same_games(cli, tmp_path: Path) -> None:
     common = ["bench", "standard", "--bot", "nrpa:level=2,iterations=4", "--positions", "2-4"]
     assert cli(*common, "--out", "here.jsonl").code == 0
@@ -214,6 +216,7 @@ def test_bench_on_a_process_pool_plays_the_same_games(cli, tmp_path: Path) -> No
 STANDARD_TEXT = "\n".join("".join(row) for row in board_rows(standard_positions()[6]))
 
 
+@pytest.mark.slow
 def test_solve_keeps_the_best_of_independent_searches(cli, tmp_path: Path) -> None:
     (tmp_path / "p7.txt").write_text(STANDARD_TEXT + "\n", encoding="utf-8")
     common = ["solve", "--board", "p7.txt", "--preset", "benchmark", "-f", "json"]
@@ -245,7 +248,7 @@ def test_bench_and_solve_refuse_bad_executor_options(
     assert_one_line_error(cli("solve", "--board", str(board_file), *bot, *args), code, fragment)
 
 
-@pytest.mark.parametrize("bot", ["nrpa:iterations=2,workers=2,parallel=root", "nmcs:workers=2"])
+@pytest.mark.parametrize("bot", ["nmcs:iterations=2,workers=2", "nmcs:workers=2"])
 def test_a_bot_with_worker_processes_cannot_run_on_an_executors_workers(
     cli, board_file: Path, bot: str
 ) -> None:

@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,19 +24,19 @@ from hypothesis import strategies as st
 
 from samegame.core.coords import Cell, format_cell, parse_cell
 from samegame.core.game import GameResult
+from samegame.core.variant import RuleVariant
 from samegame.store import (
     DB_NAME,
     SCHEMA_VERSION,
     ChallengeProgress,
     DamagedGameError,
-    GameSetup,
     GameStatus,
     JSONValue,
     NotFoundError,
+    SavedSetup,
     StatusError,
     Store,
     StoreError,
-    category_key,
     competition_ranks,
     paths,
 )
@@ -59,14 +60,10 @@ def make_setup(
     board_number: int | None = 1,
     challenge_id: int | None = None,
     stage: int | None = None,
-) -> GameSetup:
-    return GameSetup(
+) -> SavedSetup:
+    return SavedSetup(
         preset=preset,
-        category=category_key(width, height, colours, "basic", clear_bonus, "none", 2, board_type),
-        formula="basic",
-        clear_bonus=clear_bonus,
-        penalty="none",
-        min_group=2,
+        variant=RuleVariant("basic", clear_bonus, "none", 2),
         width=width,
         height=height,
         colours=colours,
@@ -91,7 +88,7 @@ def result(score: int, *, moves: int = 0, practice: bool = False) -> GameResult:
     )
 
 
-def finished(store: Store, score: int, setup: GameSetup | None = None, **kwargs: bool) -> int:
+def finished(store: Store, score: int, setup: SavedSetup | None = None, **kwargs: bool) -> int:
     """Start and finish a game with no moves; returns its id."""
     game = store.start_game(setup or make_setup())
     store.finish_game(game, result(score, **kwargs))
@@ -116,17 +113,6 @@ def store(db: Path) -> Iterator[Store]:
 # -- pure functions ------------------------------------------------------------------
 
 
-def test_category_key_spells_every_part_in_order() -> None:
-    key = category_key(8, 10, 4, "basic", 1000, "none", 2, "solvable")
-    assert key == "8x10/4/basic/1000/none/2/solvable"
-
-
-@pytest.mark.parametrize("name", ["", "a/b"])
-def test_category_key_refuses_ambiguous_names(name: str) -> None:
-    with pytest.raises(ValueError, match="category key"):
-        category_key(8, 10, 4, name, 0, "none", 2, "solvable")
-
-
 @pytest.mark.parametrize(
     ("scores", "ranks"),
     [
@@ -140,14 +126,41 @@ def test_competition_ranks(scores: list[int], ranks: list[int]) -> None:
     assert competition_ranks(scores) == ranks
 
 
-def test_setup_checks_its_category_board_and_stage() -> None:
+def test_a_setups_category_is_its_variants_on_its_boards() -> None:
+    setup = make_setup(width=3, height=2, colours=2, clear_bonus=1000, board_type="random")
+    assert setup.category == "3x2/2/basic/1000/none/2/random"
+    assert setup.category == setup.variant.category_key(3, 2, 2, "random")
+    assert list(setup.to_dict())[:6] == [
+        "preset",
+        "category",
+        "formula",
+        "clear_bonus",
+        "penalty",
+        "min_group",
+    ]
+
+
+def test_setup_checks_its_names_board_and_stage() -> None:
     good = make_setup()
-    with pytest.raises(ValueError, match="disagrees"):
-        GameSetup(**{**good.to_dict(), "category": "3x2/2/basic/0/none/2/random"})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="category key"):
+        replace(good, board_type="a/b")
+    with pytest.raises(ValueError, match="category key"):
+        replace(good, variant=RuleVariant("", 0, "none", 2))
     with pytest.raises(ValueError, match="rows"):
-        GameSetup(**{**good.to_dict(), "board": ["RB", "RB"]})  # type: ignore[arg-type]
+        replace(good, board=["RB", "RB"])
     with pytest.raises(ValueError, match="both"):
-        GameSetup(**{**good.to_dict(), "stage": 0})  # type: ignore[arg-type]
+        replace(good, stage=0)
+
+
+def test_a_row_whose_category_disagrees_with_its_setup_is_damaged(store: Store, db: Path) -> None:
+    game = store.start_game(make_setup())
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute(
+            "UPDATE games SET category = ? WHERE id = ?", ("3x2/2/basic/0/none/2/random", game)
+        )
+        raw.commit()
+    with pytest.raises(DamagedGameError, match="disagrees with the setup"):
+        store.load_game(game)
 
 
 def test_store_error_is_one_line() -> None:
@@ -577,8 +590,9 @@ def test_a_new_database_uses_wal_and_our_format(store: Store, db: Path) -> None:
     with closing(sqlite3.connect(db)) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    assert store._connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    assert store._connection.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    connection = store.database.connection
+    assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert connection.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
 
 
 def test_an_empty_file_becomes_a_database(db: Path) -> None:
@@ -671,10 +685,10 @@ CHILD_SETUP = """
 import sys, time
 from pathlib import Path
 from samegame.core.coords import parse_cell
-from samegame.store import GameSetup, Store, category_key
-setup = GameSetup(
-    preset="basic", category=category_key(2, 2, 2, "basic", 0, "none", 2, "solvable"),
-    formula="basic", clear_bonus=0, penalty="none", min_group=2, width=2, height=2,
+from samegame.core.variant import RuleVariant
+from samegame.store import SavedSetup, Store
+setup = SavedSetup(
+    preset="basic", variant=RuleVariant("basic", 0, "none", 2), width=2, height=2,
     colours=2, board_type="solvable", board_number=7, board=["RB", "RB"],
 )
 """
@@ -720,6 +734,7 @@ def python(script: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 def test_two_processes_save_at_once_and_lose_nothing(db: Path) -> None:
     children = [python(CONCURRENT_CHILD, str(db), column) for column in "AB"]
     for child in children:
@@ -773,29 +788,28 @@ cell_names = st.builds(
 
 
 @st.composite
-def setups(draw: st.DrawFn) -> GameSetup:
+def setups(draw: st.DrawFn) -> SavedSetup:
     width, height = draw(st.integers(1, 26)), draw(st.integers(1, 30))
-    values = {
-        "colours": draw(st.integers(1, 9)),
-        "formula": draw(names),
-        "clear_bonus": draw(st.integers(0, 10**6)),
-        "penalty": draw(names),
-        "min_group": draw(st.integers(1, 5)),
-        "board_type": draw(names),
-    }
+    variant = RuleVariant(
+        formula=draw(names),
+        clear_bonus=draw(st.integers(0, 10**6)),
+        penalty=draw(names),
+        min_group=draw(st.integers(1, 5)),
+    )
     # Columns bottom up, tiles resting on each other: the boards games are played on.
     column = st.text(st.sampled_from("RBGYPOCWK"), max_size=height)
     drawn = sorted((draw(column) for _ in range(width)), key=lambda c: not c)  # empty last
     columns = [tiles.ljust(height, ".") for tiles in drawn]
     rows = ["".join(col[row] for col in columns) for row in reversed(range(height))]
-    return GameSetup(
+    return SavedSetup(
         preset=draw(st.text(st.characters(exclude_categories=["Cs"]))),
-        category=category_key(width, height, *values.values()),  # type: ignore[arg-type]
+        variant=variant,
         width=width,
         height=height,
+        colours=draw(st.integers(1, 9)),
+        board_type=draw(names),
         board_number=draw(st.none() | st.integers(0, 10**18 - 1)),
         board=rows,
-        **values,  # type: ignore[arg-type]
     )
 
 
@@ -816,7 +830,7 @@ def shared_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 )
 def test_setups_and_moves_round_trip(
     shared_store: Store,
-    setup: GameSetup,
+    setup: SavedSetup,
     in_challenge: bool,
     moves: list[str],
     redo: list[str],
@@ -825,7 +839,7 @@ def test_setups_and_moves_round_trip(
 ) -> None:
     if in_challenge:
         challenge = shared_store.start_challenge(setup.preset)
-        setup = GameSetup(**{**setup.to_dict(), "challenge_id": challenge, "stage": 3})  # type: ignore[arg-type]
+        setup = replace(setup, challenge_id=challenge, stage=3)
     game = shared_store.start_game(setup)
 
     def on_board(cell: str) -> Cell:  # the store keeps only cells on the board

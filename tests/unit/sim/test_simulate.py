@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from conftest import Result, assert_one_line_error
+from locations import TESTS
 from samegame.bots import GameView
-from samegame.cli import sim_cmd
+from samegame.cli import executor_options, sim_cmd
 from samegame.core.coords import Cell
 from samegame.core.rng import StableRandom
 from samegame.core.textboard import read_board
+from samegame.core.variant import RuleVariant
 from samegame.plugin import host as plugins
 from samegame.plugin.contributions import BoardSpec, BotFactory
 from samegame.plugin.hookspecs import hookimpl
@@ -33,15 +35,16 @@ from samegame.sim.simulate import simulate
 from samegame.sim.stats import Summary
 from samegame.sim.tasks import (
     GameFailed,
-    GameSetup,
     GameTask,
     Record,
+    RunSetup,
     board_number,
     bot_seed,
     play_task,
 )
 
 BUILTIN_BOTS = ("random", "greedy", "largest", "tabu")
+BASIC_VARIANT = RuleVariant("basic", 0, "none", 2)
 BOX_DRAWING = re.compile("[\u2500-\u259f]")
 
 
@@ -72,13 +75,14 @@ def smallest_setup(preset_name: str) -> tuple[Preset, BoardSetup]:
 SHIPPED = sorted(p.name for p in list_presets(PluginHost(autoload=False))[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset_name", SHIPPED)
 def test_every_builtin_bot_on_every_shipped_preset_verifies(preset_name: str) -> None:
     preset, chosen = smallest_setup(preset_name)
     spec = chosen.spec
     lookahead = "lookahead:depth=2" if spec.width * spec.height <= 80 else "lookahead:depth=1"
     for bot in (*BUILTIN_BOTS, lookahead):
-        setup = GameSetup.of(preset.name, preset.rules, bot, 11, chosen.board_type, spec)
+        setup = RunSetup.of(preset.name, preset.rules, bot, 11, chosen.board_type, spec)
         records: list[Record] = []
         summary, stop = simulate(setup, 2, LocalExecutor(), write=records.append)
         assert stop is None
@@ -127,7 +131,7 @@ def test_seed_derivation_is_pinned() -> None:
     # Changing these changes every simulated game: see samegame.sim.tasks.
     assert board_number(1, 0) == 559352244275002091
     assert bot_seed(7, 3) == bot_seed(7, 3) != bot_seed(7, 4)
-    records = read_lines(Path(__file__).parent / "golden" / "records" / "v1.jsonl")
+    records = read_lines(TESTS / "golden" / "records" / "v1.jsonl")
     assert records[0]["board_number"] == board_number(1, 0)
     assert records[0]["seed"] == bot_seed(1, 0)
 
@@ -200,7 +204,7 @@ class CountedPending:
 
 
 def test_runner_keeps_at_most_the_window_in_flight() -> None:
-    setup = GameSetup("basic", "basic", 0, "none", 2, "random", 1)
+    setup = RunSetup("basic", BASIC_VARIANT, "random", 1)
     drawn = 0
 
     def tasks() -> Iterator[GameTask]:
@@ -221,7 +225,7 @@ def test_runner_keeps_at_most_the_window_in_flight() -> None:
 
 
 def test_runner_cancels_the_window_when_left_early() -> None:
-    setup = GameSetup("basic", "basic", 0, "none", 2, "random", 1)
+    setup = RunSetup("basic", BASIC_VARIANT, "random", 1)
     executor = CountingExecutor(slots=1)
     records = run_ordered((GameTask(setup, i) for i in range(100)), executor, window=5)
     assert next(records)["index"] == 0
@@ -537,9 +541,7 @@ def test_live_progress_only_when_asked() -> None:
 
 
 def test_a_game_that_cannot_be_set_up_names_the_game() -> None:
-    setup = GameSetup(
-        "basic", "basic", 0, "none", 2, "greedy", 1, "no-such-generator", BoardSpec(4, 4, 2)
-    )
+    setup = RunSetup("basic", BASIC_VARIANT, "greedy", 1, "no-such-generator", BoardSpec(4, 4, 2))
     expected = r"^game 4 could not be set up \(UnknownNameError: no board generator is named"
     with pytest.raises(GameFailed, match=expected):
         play_task(GameTask(setup, 4))
@@ -556,7 +558,7 @@ def test_an_executor_that_cannot_start_leaves_the_old_file(
     def broken(*args: object) -> None:
         raise executors.ExecutorError("the cluster is on fire")
 
-    monkeypatch.setattr(sim_cmd, "open_executor", broken)
+    monkeypatch.setattr(executor_options, "open_executor", broken)
     result = cli(
         "simulate", "--bot", "greedy", "--size", "small", "--games", "2", "--out", "r.jsonl"
     )

@@ -1,0 +1,199 @@
+"""``samegame solve``: the best line a bot finds on a board, from one search or the
+best of several independent ones (here, or on an executor's workers).
+
+Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move, or the
+executor lost a search; 2 a bad option (a bot option, ``--searches``, a time budget
+for a bot without one, ``--bot-timeout``); 3 an unknown bot or preset, or a
+plugin's bot that failed or did not finish within its limit (it plays in a child
+process: ``samegame.sim.bounded``); 4 an unreadable board file; 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from samegame.benchmark.runs import Played, PlayTask
+from samegame.cli.bot_games import (
+    BotOption,
+    ExecutorFailed,
+    FormatOption,
+    SeedOption,
+    check_executor,
+    interruptible_bot,
+    number_text,
+    play_bounded,
+    remote_game,
+    seconds_text,
+    stop_if_interrupted,
+    timed_bot,
+)
+from samegame.cli.common import (
+    BotTimeoutOption,
+    PresetOption,
+    TextOrJson,
+    check_bot_timeout,
+    load_preset,
+    print_json,
+    read_board_file,
+)
+from samegame.cli.executor_options import (
+    ExecutorOption,
+    SchedulerOption,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.longwork import Interruption, budget_words, progress, say
+from samegame.core.coords import format_cell
+from samegame.core.replay import replay
+from samegame.core.rng import derive_seed
+from samegame.sim.executors import Executor, ExecutorKind
+from samegame.sim.tasks import board_text
+
+MAX_SEARCHES = 10_000
+
+
+def solve_seed(seed: int, search: int) -> int:
+    """The bot seed of independent search ``search`` (from 0) of ``solve --seed``:
+    search 0 is the one search of a plain ``solve``."""
+    return derive_seed("solve", seed) if search == 0 else derive_seed("solve", seed, search)
+
+
+def _best_of(
+    tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
+) -> tuple[Played, str | None]:
+    """The best game of the tasks (the first of the highest score), played here one
+    after another or all at once on the executor's workers, and what was lost:
+    None, or the words for the searches the executor failed (the others are still
+    awaited, and the best of them kept). After Ctrl-C, the best of those finished
+    (a search here returns its best line at once)."""
+    games: list[Played] = []
+    failures: list[ExecutorFailed] = []
+    if local:
+        for task in tasks:
+            games.append(play_bounded(task))
+            if interruption:
+                break
+    else:
+        for handle in [executor.call(play_bounded, task) for task in tasks]:
+            try:
+                game = remote_game(handle, interruption)
+            except ExecutorFailed as error:
+                failures.append(error)
+                continue
+            if game is None:
+                break
+            games.append(game)
+    if not games:
+        if failures:
+            raise failures[0]
+        raise fail("interrupted before any search finished", ExitCode.INTERRUPTED)
+    best = games[0]
+    for game in games[1:]:
+        if game.played.result.score > best.played.result.score:
+            best = game
+    if not failures:
+        return best, None
+    lost = f"{len(failures)} of {len(tasks)} searches lost, the best of the {len(games)} finished"
+    return best, f"{failures[0]}; {lost} is above"
+
+
+def _stop_if_lost(lost: str | None) -> None:
+    """After searches the executor lost: one line on them, and exit status 1."""
+    if lost is not None:
+        raise fail(lost, ExitCode.REJECTED)
+
+
+def solve_command(
+    board_file: Annotated[
+        str, typer.Option("--board", "-b", help="Board text file ('-' for standard input).")
+    ],
+    bot: BotOption,
+    preset_name: PresetOption = "basic",
+    seconds: Annotated[
+        float | None, typer.Option("--time", help="Seconds to search (sets the bot's time).")
+    ] = None,
+    seed: SeedOption = 0,
+    output: FormatOption = TextOrJson.text,
+    searches: Annotated[
+        int | None,
+        typer.Option(
+            "--searches",
+            help="Independent searches, the best kept (default: 1, or one per worker).",
+        ),
+    ] = None,
+    workers: WorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
+    bot_timeout: BotTimeoutOption = None,
+) -> None:
+    """Search a board with a bot and print the best line found: its moves and score.
+
+    The JSON output is exactly what 'samegame replay --format json' prints for
+    those moves; replay them with 'samegame replay --board FILE --moves "..."'.
+    With --searches N (on an executor's workers with --executor process or dask)
+    N independent searches run and the best line is kept. A plugin's bot is stopped
+    at --bot-timeout seconds (default: --time plus 5, else 60) with exit 3.
+    """
+    check_bot_timeout(bot_timeout)
+    where = where_to_play(workers, executor_kind, scheduler)
+    if searches is not None and not 1 <= searches <= MAX_SEARCHES:
+        raise fail(
+            f"--searches must be a whole number from 1 to {MAX_SEARCHES}, not {searches}",
+            ExitCode.USAGE,
+        )
+    preset = load_preset(preset_name)
+    board = read_board_file(board_file)[0]
+    spec = timed_bot(bot, seconds, "--time")
+    check_executor(spec, where)
+    budget_seconds, budget = budget_words(spec)
+    with running_executor(where) as executor:
+        count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)
+        if budget is not None:
+            there = "" if where.kind is ExecutorKind.local else f" {where.describe()}"
+            many = "" if count == 1 else f" ({count} independent searches{there}, the best kept)"
+            say(
+                f"Searching the board with {spec} for {budget}{many}; "
+                "Ctrl-C stops early and keeps the best line found so far."
+            )
+        tasks = [
+            PlayTask(
+                str(spec),
+                preset_name,
+                solve_seed(seed, i),
+                rows=board_text(board),
+                bot_timeout=bot_timeout,
+            )
+            for i in range(count)
+        ]
+        # Searches one after another here; in rounds of the workers' number there.
+        local = where.kind is ExecutorKind.local
+        rounds = count if local else -(-count // max(1, executor.slots))
+        total = None if budget_seconds is None else budget_seconds * rounds
+        with (
+            interruptible_bot(spec) as interruption,
+            progress(total, "Searched {done} of {total}."),
+        ):
+            game, lost = _best_of(tasks, executor, local, interruption)
+    moves = [format_cell(cell) for cell in game.played.moves]
+    result = replay(board, preset.rules, moves)
+    if output is TextOrJson.json:
+        print_json(result.to_dict())
+        stop_if_interrupted(bool(interruption), "the best line found so far is above")
+        _stop_if_lost(lost)
+        return
+    line = " ".join(moves)
+    ending = "board cleared" if result.cleared else f"{result.remaining} tiles left"
+    typer.echo(f"Best line found by {spec}: {line}")
+    typer.echo(
+        f"Score {number_text(result.score)}: {len(moves)} moves, {ending}, bonus {result.bonus}, "
+        f"penalty {result.penalty}; {seconds_text(game.played.seconds)} "
+        f"(CPU {seconds_text(game.cpu_seconds)})."
+    )
+    preset_part = "" if preset_name == "basic" else f" --preset {preset_name}"
+    typer.echo(f'Replay it: samegame replay --board {board_file}{preset_part} --moves "{line}"')
+    stop_if_interrupted(bool(interruption), "the best line found so far is above")
+    _stop_if_lost(lost)
