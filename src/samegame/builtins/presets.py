@@ -3,7 +3,7 @@
 The files live in the repository's top-level ``presets/`` folder. A wheel carries
 them as ``samegame/preset_files/`` (hatch ``force-include``, pyproject.toml); an
 editable install reads the repository's folder itself. Either way the program
-reads the very files of ``presets/``; tests/test_packaging.py builds a wheel and
+reads the very files of ``presets/``; tests/system/test_packaging.py builds a wheel and
 checks that it carries every one.
 """
 

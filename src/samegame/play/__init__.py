@@ -1,17 +1,20 @@
 """The application layer of ``samegame play``: a game's whole life (new, resume,
 restart, undo after the end, practice, hints, challenge stages, results) over the
-rules core and the store. The line interface only parses and announces."""
+rules core and the store. The line interface only parses and announces.
 
-from samegame.play.match import (
-    RANDOM_BOARD_NUMBERS,
-    Change,
-    Finish,
-    Match,
-    Opening,
-    PlayError,
-    StageEnd,
-    Table,
-)
+- ``table``: what is played (``Table``) and ``PlayError``;
+- ``match``: ``Match``, the one owner of a game's life;
+- ``challenge``: a challenge's stages, the part of the match that keeps its place;
+- ``reports``: what the match tells the interface (``Opening``, ``Change``,
+  ``Finish``, ``StageEnd``);
+- ``startup``: ``start_play``, the options of ``samegame play`` checked and played
+  in a line interface; ``choices`` checks a preset, board, renderer and language
+  (for every command); ``hint_bot`` the ``--hint-bot`` and its long work.
+"""
+
+from samegame.play.match import RANDOM_BOARD_NUMBERS, Match
+from samegame.play.reports import Change, Finish, Opening, StageEnd
+from samegame.play.table import PlayError, Table
 
 __all__ = [
     "RANDOM_BOARD_NUMBERS",

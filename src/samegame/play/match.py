@@ -18,9 +18,8 @@ game's life lives here, over :class:`samegame.core.game.Game` and the store:
 * **Practice** comes from the rules: a hint where ``hint: practice``, undo where
   ``undo: practice``, playing a board again where ``replay: practice``.
   Assistance (hint, undo) is recorded whether or not it makes practice.
-* **Challenges** play their stages in order; stage k plays board number N + k - 1,
-  where N is ``--board-number`` or a random number, so a numbered challenge is
-  reproducible. A fresh start abandons an unfinished challenge.
+* **Challenges** play their stages in order, each stage a game
+  (:mod:`samegame.play.challenge` keeps the challenge's place).
 * **Come back.** :meth:`Match.resume_command` names a command that resumes exactly
   this game.
 * **Two windows, one game.** Every save says which revision of the game row it
@@ -37,39 +36,29 @@ from __future__ import annotations
 import secrets
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell
 from samegame.core.events import Event
-from samegame.core.game import Game, GameResult, MoveRejected, Preview
+from samegame.core.game import Game, MoveRejected, Preview
 from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.core.rules import Rules, SelectionMode
 from samegame.core.textboard import read_board, write_board
-from samegame.plugin.contributions import BoardSpec
+from samegame.play.challenge import ChallengeStages
+from samegame.play.reports import Change, Finish, Opening
+from samegame.play.table import Table
 from samegame.plugin.host import PluginHost
-from samegame.presets import Preset, Stage
 from samegame.store import (
     ConflictError,
     DamagedGameError,
-    GameSetup,
     GameStatus,
     SavedGame,
-    ScoreOutcome,
+    SavedSetup,
     Store,
-    category_key,
 )
 
-__all__ = [
-    "RANDOM_BOARD_NUMBERS",
-    "Change",
-    "Finish",
-    "Match",
-    "Opening",
-    "PlayError",
-    "StageEnd",
-    "Table",
-]
+__all__ = ["RANDOM_BOARD_NUMBERS", "Match"]
 
 # New boards get a random number below a million: short enough to say and type.
 RANDOM_BOARD_NUMBERS = 999_999
@@ -77,100 +66,7 @@ RANDOM_BOARD_NUMBERS = 999_999
 Suggest = Callable[[Game], Cell]
 
 
-class PlayError(Exception):
-    """A start that cannot be made as asked; the message is one line saying what to
-    do instead."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """What is being played: the preset, its resolved rules, board type and size.
-    ``play_args`` are the ``samegame play`` options that choose this table again
-    (for example ``("--preset", "lesson")``); None when it cannot be chosen so
-    (a game opened by id): then only ``--game ID`` resumes it."""
-
-    preset: Preset
-    rules: Rules
-    board_type: str
-    spec: BoardSpec
-    play_args: tuple[str, ...] | None = None
-
-    @property
-    def category(self) -> str:
-        r = self.rules
-        return category_key(
-            self.spec.width,
-            self.spec.height,
-            self.spec.colours,
-            r.formula.name,
-            r.clear_bonus,
-            r.penalty.name,
-            r.min_group,
-            self.board_type,
-        )
-
-    def for_stage(self, stage: Stage) -> Table:
-        return replace(
-            self,
-            board_type=stage.board_type,
-            spec=BoardSpec(stage.width, stage.height, stage.colours),
-        )
-
-
-@dataclass(frozen=True)
-class StageEnd:
-    """A challenge stage settled: its 1-based number and score, the next stage's
-    number (None after the last) and, after the last, the challenge's standing."""
-
-    stage: int
-    score: int
-    next_stage: int | None
-    challenge: ScoreOutcome | None
-
-
-@dataclass(frozen=True)
-class Finish:
-    """A game that ended and is recorded: its result and where it stands.
-    ``repeated`` is true when these exact moves were recorded before (no new
-    result: ``outcome`` is that result's standing)."""
-
-    game_id: int
-    result: GameResult
-    outcome: ScoreOutcome
-    repeated: bool
-    stage: StageEnd | None
-
-
-@dataclass(frozen=True)
-class Opening:
-    """What starting or resuming a game did, for the announcer."""
-
-    game_id: int
-    board: Board
-    board_number: int | None
-    resumed: bool
-    moves: int
-    score: int
-    challenge_started: int | None = None
-    challenge_resumed: int | None = None
-    stage: tuple[int, str] | None = None
-    practice_replay: bool = False
-    kept_game: int | None = None
-    kept_result: int | None = None
-    finish: Finish | None = None
-
-
-@dataclass(frozen=True)
-class Change:
-    """What a move, undo, redo or restart did. ``kept_result`` is the score of a
-    finished result that stays recorded while play goes on in a new attempt."""
-
-    events: list[Event]
-    kept_result: int | None = None
-    finish: Finish | None = None
-
-
-class Match:
+class Match(ChallengeStages):
     """Plays games of one table (a preset with its choices) against one store."""
 
     def __init__(
@@ -197,7 +93,7 @@ class Match:
         self._game: Game | None = None
         self.game_id = 0
         self.board_number: int | None = None
-        self.setup: GameSetup | None = None
+        self.setup: SavedSetup | None = None
         self.challenge_id: int | None = None
         self.stage_index = 0
         self.recorded: Finish | None = None
@@ -216,10 +112,6 @@ class Match:
     @game.setter
     def game(self, game: Game) -> None:
         self._game = game
-
-    @property
-    def stages(self) -> tuple[Stage, ...]:
-        return self.base_table.preset.stages
 
     def rules(self) -> Rules:
         """The table's rules with the player's selection mode where the preset
@@ -293,48 +185,6 @@ class Match:
                 return self._resume(live)
         return self._new_game(number, board_rows)
 
-    def _start_challenge(self, fresh: bool) -> Opening:
-        found = self.store.latest_unfinished_challenge(self.table.preset.name)
-        if found is not None and fresh:
-            self.store.abandon_challenge(found.challenge_id)
-            found = None
-        if found is not None and self.requested_number is not None:
-            first = self._stage_one_number(found.challenge_id)
-            if first is not None and first != self.requested_number:
-                number = str(self.requested_number)
-                raise PlayError(
-                    f"your unfinished challenge started on board {first}; resume it with "
-                    f"{self.play_command()}, or start a new one with "
-                    f"{self.play_command('--board-number', number, '--fresh')}"
-                )
-        if found is not None:
-            self.challenge_id, self.stage_index, game_id = found
-            self.table = self.base_table.for_stage(self.stages[self.stage_index])
-            if game_id is not None:
-                opening = self._resume(self.store.load_game(game_id))
-            else:
-                opening = self._new_game(self._stage_number(), None)
-            return replace(opening, challenge_resumed=self.stage_index + 1)
-        self.challenge_id = self.store.start_challenge(self.table.preset.name)
-        self.stage_index = 0
-        self.table = self.base_table.for_stage(self.stages[0])
-        opening = self._new_game(self.requested_number, None)
-        return replace(opening, challenge_started=len(self.stages))
-
-    def _stage_one_number(self, challenge_id: int) -> int | None:
-        stages = self.store.load_challenge(challenge_id).stages
-        if not stages:
-            return None
-        return self.store.load_game(stages[0].game_id).setup.board_number
-
-    def _stage_number(self) -> int | None:
-        """Stage k's board number: stage 1's number plus k - 1."""
-        assert self.challenge_id is not None
-        first = self._stage_one_number(self.challenge_id)
-        if first is None:
-            return self.requested_number
-        return (first + self.stage_index) % (MAX_BOARD_NUMBER + 1)
-
     def _new_game(self, number: int | None, board_rows: Sequence[str] | None) -> Opening:
         """A new game row on a board number (random when None), or on the given
         initial board (a board from a file has no number)."""
@@ -373,15 +223,10 @@ class Match:
             finish=finish,
         )
 
-    def _setup(self, board: Board, number: int | None) -> GameSetup:
-        rules = self.table.rules
-        return GameSetup(
+    def _setup(self, board: Board, number: int | None) -> SavedSetup:
+        return SavedSetup(
             preset=self.table.preset.name,
-            category=self.table.category,
-            formula=rules.formula.name,
-            clear_bonus=rules.clear_bonus,
-            penalty=rules.penalty.name,
-            min_group=rules.min_group,
+            variant=self.table.rules.variant,
             width=board.width,
             height=board.height,
             colours=self.table.spec.colours,
@@ -391,11 +236,6 @@ class Match:
             challenge_id=self.challenge_id,
             stage=self.stage_index if self.stages else None,
         )
-
-    def _stage_label(self) -> tuple[int, str] | None:
-        if not self.stages:
-            return None
-        return self.stage_index + 1, self.stages[self.stage_index].name
 
     def _resume(self, saved: SavedGame) -> Opening:
         board = read_board(saved.setup.board_text)
@@ -542,13 +382,6 @@ class Match:
         self.recorded = Finish(self.game_id, result, outcome, repeated, stage)
         return self.recorded
 
-    def _stage_end(self, score: int) -> StageEnd:
-        assert self.challenge_id is not None
-        number = self.stage_index + 1
-        if number < len(self.stages):
-            return StageEnd(number, score, number + 1, None)
-        return StageEnd(number, score, None, self.store.finish_challenge(self.challenge_id))
-
     # -- hints ---------------------------------------------------------------------
 
     def hint(self, suggest: Suggest | None = None) -> tuple[Group | None, list[Event], bool]:
@@ -589,10 +422,3 @@ class Match:
             self.requested_number = number
         opening = self._open_board(number, None)
         return replace(opening, kept_game=kept_game, kept_result=kept_result)
-
-    def next_stage(self) -> Opening:
-        """The next challenge stage; the caller checks that the stage is over and
-        that there is a next one."""
-        self.stage_index += 1
-        self.table = self.base_table.for_stage(self.stages[self.stage_index])
-        return self._new_game(self._stage_number(), None)

@@ -8,7 +8,10 @@ built-in files ship in the repository's ``presets/`` folder (inside the wheel as
 
 - ``document``: the file's shape as pydantic models; ``samegame presets schema``
   publishes it as a JSON Schema;
-- ``reader``: YAML to ``Preset``, every problem one line ``path:LINE:COL: message``;
+- ``reader``: YAML to ``Preset``, every problem one line ``path:LINE:COL: message``,
+  in four passes: ``safe_yaml`` (the text and the YAML tree), ``shape_errors``
+  (pydantic's errors at their nodes), ``meaning_check`` (plugin names, keys that
+  agree);
 - ``model``: ``Preset``, the player's choices and overrides;
 - ``finder``: finding presets by name or path, listing them;
 - ``describe``: a preset in sentences, in the player's language.

@@ -1,7 +1,7 @@
 """The lessons of ``samegame tutorial``: small boards, each showing one idea, with
 the steps that teach it.
 
-Every lesson follows its source step by step: follow the sides (a branching
+Every lesson follows the plan in docs/accessibility.md step by step: follow the sides (a branching
 group; a corner touch or the same shape elsewhere does not count), zero can still
 be a move (a pair scores 2 minus 2, squared: 0), straight down then close left, count
 the new opportunity (7 tiles: 25 points), and a choice changes the next choice.
@@ -29,7 +29,7 @@ from samegame.core.limits import parse_digits
 from samegame.core.rules import Rules
 
 # The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty
-# (tests/test_tutorial.py holds them to src/samegame/presets/lesson.yaml).
+# (tests/unit/repl/test_tutorial.py holds them to presets/lesson.yaml).
 LESSON_RULES = Rules(BASIC, clear_bonus=0)
 
 Check = Callable[[Game, str], bool]

@@ -15,8 +15,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from samegame.i18n import LANGUAGES
-from samegame.repl.announcer import Verbosity
 from samegame.repl.terminal import accessible_from_environment
+from samegame.repl.wording import Verbosity
 
 ON_WORDS = {
     "on": True,

@@ -40,7 +40,7 @@ from samegame.core.quoting import shown
 from samegame.core.textboard import read_board
 from samegame.i18n import Translator, translator
 from samegame.plugin.host import PluginHost
-from samegame.repl.announcer import Announcer, Pager, Verbosity
+from samegame.repl.announcer import Announcer
 from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
 from samegame.repl.lessons import (
     LESSON_RULES,
@@ -51,8 +51,10 @@ from samegame.repl.lessons import (
     Say,
     normalised,
 )
+from samegame.repl.pager import Pager
 from samegame.repl.settings_command import Settings
 from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
+from samegame.repl.wording import Verbosity
 
 __all__ = [
     "LESSON_RULES",

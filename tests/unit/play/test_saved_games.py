@@ -224,6 +224,7 @@ def _wait(condition: Callable[[], bool], what: str, seconds: float = 60) -> None
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pipes to two child processes")
 def test_two_play_processes_on_one_game_keep_the_moves_of_both(tmp_path: Path) -> None:
     """The same as above with two real ``samegame play`` processes on one database:

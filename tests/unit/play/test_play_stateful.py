@@ -307,3 +307,6 @@ TestBasicLife = BasicLife.TestCase
 TestBasicLife.settings = SETTINGS
 TestStrictLife = StrictLife.TestCase
 TestStrictLife.settings = SETTINGS
+TestLessonLife.pytestmark = TestBasicLife.pytestmark = TestStrictLife.pytestmark = [
+    pytest.mark.slow
+]

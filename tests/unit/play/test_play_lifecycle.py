@@ -4,7 +4,7 @@ by golden transcripts in English and Japanese (tests/golden/lifecycle/).
 
 To regenerate the golden files after an intended change of wording, run
 
-    UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_play_lifecycle.py
+    UPDATE_GOLDEN=1 .venv/bin/pytest tests/unit/play/test_play_lifecycle.py
 
 and review the diff; without UPDATE_GOLDEN the tests only compare.
 """
@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT, TESTS
 from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
 from samegame.core.coords import format_cell
 from samegame.core.game import Game
@@ -27,7 +28,7 @@ from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 
-GOLDEN = Path(__file__).parent / "golden" / "lifecycle"
+GOLDEN = TESTS / "golden" / "lifecycle"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 LANGS = ("en", "ja")
 
@@ -381,7 +382,7 @@ def test_help_used_is_recorded_without_making_lesson_games_practice(player: Play
 
 def readme_sessions() -> list[tuple[list[str], str, str]]:
     """Every ``$ samegame play ...`` block of the README: (args, typed lines, output)."""
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     sessions = []
     for block in readme.split("```text\n")[1:]:
         body = block.split("```")[0]

@@ -9,7 +9,7 @@ the boards of ``GOLDEN_CASES`` (``write_board`` text). Changing them changes
 published board numbers: bump ``SOLVABLE.version`` instead. Only when the change is
 intended (a new version, new cases), regenerate them with::
 
-    .venv/bin/python tests/test_solvable.py
+    PYTHONPATH=tests .venv/bin/python tests/unit/builtins/test_solvable.py
 
 which does, for every case::
 
@@ -25,7 +25,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samegame.builtins.solvable import SOLVABLE, _clearing_moves
+from locations import TESTS
+from samegame.builtins.solvable import SOLVABLE
+from samegame.builtins.two_colour_search import clearing_moves
 from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
@@ -33,7 +35,7 @@ from samegame.core.textboard import read_board, write_board
 from samegame.plugin.contributions import BoardSpec, GeneratedBoard
 from strategies import anchor_of, board_to_naive, naive_group, naive_remove
 
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "solvable"
+GOLDEN_DIR = TESTS / "golden" / "solvable"
 GOLDEN_CASES = [
     (6, 8, 3, 1),
     (18, 18, 3, 7),
@@ -179,11 +181,11 @@ def test_boards_look_random_not_striped(colours: int) -> None:
 
 def test_the_two_colour_search_finds_clearing_moves_or_says_none() -> None:
     clearable = read_board("RBR\nRBR")
-    moves = _clearing_moves(clearable, 100)
+    moves = clearing_moves(clearable, 100)
     assert moves is not None
     assert_clears(GeneratedBoard(clearable, moves))
-    assert _clearing_moves(read_board("RB\nBR"), 100) is None
-    assert _clearing_moves(clearable, 0) is None
+    assert clearing_moves(read_board("RB\nBR"), 100) is None
+    assert clearing_moves(clearable, 0) is None
 
 
 def test_every_golden_file_is_a_case() -> None:

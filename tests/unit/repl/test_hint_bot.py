@@ -112,7 +112,7 @@ def thinking_session(
 ) -> Session:
     from contextlib import contextmanager
 
-    from samegame.repl.session import HintWork
+    from samegame.play.hint_bot import HintWork
 
     @contextmanager
     def interruptible():
@@ -202,9 +202,16 @@ def test_a_long_hint_search_says_how_far_it_is(tmp_path: Path, language: str, li
 
 
 def test_the_hint_bot_reports_progress_only_for_a_long_search() -> None:
-    from samegame.cli.play_cmd import HINT_PROGRESS_FROM, _hint_work
+    from contextlib import nullcontext
 
-    long_search, short_search = _hint_work("nrpa:time=12"), _hint_work("nrpa:time=2")
+    from samegame.play.hint_bot import HINT_PROGRESS_FROM, LongWork, hint_work
+
+    def long_work() -> LongWork:
+        return LongWork(nullcontext, lambda seconds, report: nullcontext())
+
+    host = get_host()
+    long_search = hint_work(host, "nrpa:time=12", long_work)
+    short_search = hint_work(host, "nrpa:time=2", long_work)
     assert long_search is not None
     assert short_search is not None
     assert long_search.progress is not None

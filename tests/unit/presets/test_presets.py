@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from locations import ROOT
 from samegame.builtins.presets import PRESETS_PATH
 from samegame.core.rules import SelectionMode, UndoPolicy
 from samegame.i18n import translator
@@ -1048,18 +1049,17 @@ def test_the_documented_schema_command_runs_as_written(tmp_path: Path) -> None:
     import re
     import subprocess
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "presets.md").read_text("utf-8")
+    doc = (ROOT / "docs" / "presets.md").read_text("utf-8")
     section = doc[doc.index("## Checking a file as you type it") :]
     command, modeline = re.findall(r"```(?:yaml)?\n(.*?)```", section, re.S)[:2]
-    assert command.strip() == "samegame presets schema > ~/.config/samegame/preset.schema.json"
+    assert command.strip() == "samegame presets schema > preset.schema.json"
     env = {
         **os.environ,
         "HOME": str(tmp_path),
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
     }
-    (tmp_path / ".config" / "samegame").mkdir(parents=True)
-    subprocess.run(["bash", "-c", command], env=env, check=True)
-    written = tmp_path / ".config" / "samegame" / "preset.schema.json"
+    subprocess.run(["bash", "-c", command], env=env, cwd=tmp_path, check=True)
+    written = tmp_path / "preset.schema.json"
     from samegame.presets.document import preset_schema
 
     assert json.loads(written.read_text("utf-8")) == preset_schema()

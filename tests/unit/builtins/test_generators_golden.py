@@ -6,7 +6,7 @@ changes every saved game and published board number: bump the generator's versio
 instead. Only when the change is intended (a new generator version, new cases),
 regenerate the files with::
 
-    .venv/bin/python tests/test_generators_golden.py
+    PYTHONPATH=tests .venv/bin/python tests/unit/builtins/test_generators_golden.py
 
 which does, for every case::
 
@@ -26,13 +26,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from locations import TESTS
 from samegame.builtins.generators import EACH_COLOUR_TWICE, RANDOM, RANDOM_WITH_MOVE
 from samegame.core.numbering import MAX_BOARD_NUMBER, BoardSpecError, make_board
 from samegame.core.textboard import read_board, write_board
 from samegame.plugin.contributions import BoardGenerator, BoardSpec
 from strategies import ReferenceSplitMix64, naive, naive_groups, reference_seed, to_board
 
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "boards"
+GOLDEN_DIR = TESTS / "golden" / "boards"
 GENERATORS: dict[str, BoardGenerator] = {
     g.name: g for g in (RANDOM, RANDOM_WITH_MOVE, EACH_COLOUR_TWICE)
 }

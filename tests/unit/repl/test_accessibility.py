@@ -1,4 +1,4 @@
-"""The accessibility requirements of ../shared/ACCESSIBILITY.md that a command line run
+"""The accessibility requirements of docs/accessibility.md that a command line run
 in this process can check (A1, A3, A11, A12, A17, A19, A20, A21, A22, A23).
 
 The terminal ones (A2, A9, A16, A24) are in test_terminal.py, the transcripts (A4,
@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import TESTS
 from playkit import (
     BOX_DRAWING,
     COLOUR_SGR,
@@ -31,7 +32,7 @@ from samegame.repl.commands import WORDS
 from samegame.repl.terminal import colour_enabled, resolve_accessible
 from samegame.store import Store
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = TESTS / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 DRAWN_HEADER = "   A B C D E F G"
 LESSON1 = ["play", "--preset", "lesson", "--board-number", "1"]

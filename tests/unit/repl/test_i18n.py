@@ -4,7 +4,7 @@ English (``samegame.i18n.en``) is the source of truth. Every other language has
 exactly its keys and, per key, exactly its placeholders (the union over the English
 plural forms). Every key the line interface asks for, literally or through a
 dynamic family such as ``help.<command>``, exists in every language. Messages use
-plain words only (ACCESSIBILITY.md, A13): nothing a screen reader reads as
+plain words only (docs/accessibility.md, A13): nothing a screen reader reads as
 "vertical bar", "greater than", "right arrow" or an emoji name.
 
 Each failure lists every offending key, so one run says everything to fix.
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from playkit import ESPEAK, espeak_words
 from samegame.core.game import ASSISTANCE_KINDS, Rejection
 from samegame.core.palette import PALETTE
@@ -32,7 +33,7 @@ from samegame.repl.commands import ALL_WORDS, WORDS
 
 Catalogue = Mapping[str, Template]
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "samegame"
+SRC = ROOT / "src" / "samegame"
 SCANNED = sorted([*(SRC / "repl").glob("*.py"), *(SRC / "cli").glob("*.py")])
 PLURAL_FORMS = frozenset({"one", "other"})
 # The shipped presets (at the top of the repository, packaged as preset_files).

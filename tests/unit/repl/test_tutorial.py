@@ -2,7 +2,7 @@
 
 - Whole runs are pinned by golden transcripts, English and Japanese, accessible and
   sighted (tests/golden/tutorial/). To regenerate them after an intended change of
-  wording run ``UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_tutorial.py`` and
+  wording run ``UPDATE_GOLDEN=1 .venv/bin/pytest tests/unit/repl/test_tutorial.py`` and
   review the diff.
 - Every question checks its answer; a wrong one gets the explanation and the
   question again; ``skip`` moves on; ``quit`` and the end of input leave.
@@ -24,6 +24,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from locations import TESTS
 from playkit import (
     COLOUR_SGR,
     FORBIDDEN_IN_ACCESSIBLE,
@@ -55,7 +56,7 @@ from samegame.store import Store
 
 EN = translator("en")
 JA = translator("ja")
-GOLDEN = Path(__file__).parent / "golden" / "tutorial"
+GOLDEN = TESTS / "golden" / "tutorial"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 COLOUR = {entry.name: entry.index for entry in PALETTE}
 # The Lesson preset's three colours, as its palette shows them.
@@ -618,6 +619,7 @@ def test_the_saved_verbosity_is_honoured(tutorial, tmp_path: Path) -> None:
     assert said["A1"][1][1] == EN("tutorial.zero.after")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 def test_on_a_real_terminal_the_accessible_tutorial_is_append_only(tmp_path: Path) -> None:
     """A2, A9, A16 on a pseudo-terminal: no control sequence, the plain prompt once

@@ -1,0 +1,108 @@
+"""The session's ``hint``: the built-in look-ahead, or the hint bot (a fresh bot
+for each game, the same suggestion again for the same position); a searching bot
+says first what it does and for how long, reports how far it is now and then, and
+Ctrl-C stops it with the best move found so far (A27)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+
+from samegame.bots import Bot, GameView
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.game import Game
+from samegame.core.rng import StableRandom, derive_seed
+from samegame.i18n import Translator
+from samegame.play import Match
+from samegame.play.hint_bot import HintBot, HintWork
+from samegame.repl.announcer import Announcer
+from samegame.repl.reply import Reply
+
+__all__ = ["HintAsking"]
+
+
+class HintAsking:
+    """The part of :class:`samegame.repl.session.Session` that answers ``hint``."""
+
+    match: Match
+    tr: Translator
+    announcer: Announcer
+    hint_bot_spec: HintBot | None
+    hint_work: HintWork | None
+    hint_bot: tuple[int, Bot, StableRandom] | None
+    last_hint: tuple[Board, Cell] | None
+    say_now: Callable[[Sequence[str]], None]
+    interrupted: bool
+
+    def _hint(self) -> Reply:
+        """A suggested group, selected, with one sentence of reason; the hint bot's
+        name when it chose."""
+        match = self.match
+        board = match.game.board
+        rules = match.game.rules
+        say = self.announcer
+        group, events, by_bot = match.hint(self._bot_suggestion())
+        bot_name = self.hint_bot_spec[0] if self.hint_bot_spec and by_bot else None
+        return Reply(
+            say.hint(board, group, rules, bot_name)
+            + [line for e in events for line in say.event_lines(e)],
+            interrupted=self.interrupted,
+        )
+
+    def _bot_suggestion(self) -> Callable[[Game], Cell] | None:
+        """The hint bot's choice for the game in play (a fresh bot for each game); the
+        same position gets the same suggestion again."""
+        if self.hint_bot_spec is None:
+            return None
+        if self.hint_bot is None or self.hint_bot[0] != self.match.game_id:
+            rng = StableRandom(derive_seed("hint", self.match.game_id))
+            self.hint_bot = (self.match.game_id, self.hint_bot_spec[1](), rng)
+        _, bot, rng = self.hint_bot
+
+        def suggest(game: Game) -> Cell:
+            if self.last_hint is not None and self.last_hint[0] == game.board:
+                return self.last_hint[1]
+            cell = self._think(lambda: bot.choose(GameView(game), rng))
+            self.last_hint = (game.board, cell)
+            return cell
+
+        return suggest
+
+    def _think(self, choose: Callable[[], Cell]) -> Cell:
+        """The bot's choice; for a searching bot said first, and stopped by Ctrl-C
+        with the best move found so far (``interrupted`` is set)."""
+        work = self.hint_work
+        if work is None:
+            return choose()
+        if work.seconds is None:
+            line = self.tr("hint.thinking.work", bot=work.label)
+        else:
+            line = self.tr(
+                "hint.thinking",
+                bot=work.label,
+                seconds=self.tr("seconds", count=work.seconds, number=f"{work.seconds:g}"),
+            )
+        self.say_now([line])
+        with work.interruptible() as interruption:
+            work.prepare()
+            with self._hint_progress(work):
+                cell = choose()
+        if interruption:
+            self.interrupted = True
+        return cell
+
+    def _hint_progress(self, work: HintWork) -> AbstractContextManager[object]:
+        """A line now and then while a long hint search runs (A27): said as the
+        hint is, and only while nobody types (the player waits for the hint)."""
+        if work.progress is None or work.seconds is None:
+            return nullcontext()
+        total = work.seconds
+
+        def spoken(seconds: float) -> str:
+            return self.tr("seconds", count=seconds, number=f"{seconds:g}")
+
+        def report(done: float) -> None:
+            self.say_now([self.tr("hint.progress", done=spoken(done), total=spoken(total))])
+
+        return work.progress(report)
