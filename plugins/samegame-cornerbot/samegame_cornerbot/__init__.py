@@ -12,10 +12,8 @@ The value is read without regard to case; anything else, or another option, rais
 ``BotOptionError``. The bot never draws from the generator it is given, so it plays
 the same moves on the same board whatever the seed.
 
->>> from samegame.bots import play_game
->>> from samegame.core.formulas import BASIC
->>> from samegame.core.rules import Rules
->>> from samegame.core.textboard import read_board
+>>> from samegame import BASIC, Rules, read_board
+>>> from samegame.plugin import play_game
 >>> board = read_board("RBB\\nRGG\\nBBR")
 >>> [str(cell) for cell in play_game(CORNERBOT.create({}), board, Rules(BASIC), seed=1).moves]
 ['A1', 'A1']
@@ -28,11 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from samegame.bots import BotOptionError, GameView, check_options
-from samegame.core.coords import Cell
-from samegame.core.rng import StableRandom
-from samegame.plugin.contributions import BotFactory
-from samegame.plugin.hookspecs import hookimpl
+from samegame import Cell
+from samegame.plugin import (
+    BotFactory,
+    BotOptionError,
+    GameView,
+    StableRandom,
+    check_options,
+    hookimpl,
+)
 
 PREFERENCES = ("low", "high")
 

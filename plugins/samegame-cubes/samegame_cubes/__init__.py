@@ -3,7 +3,7 @@ in English and Japanese), a preset, a renderer and a command.
 
 >>> CUBES.points(5)
 27
->>> from samegame.core.textboard import read_board
+>>> from samegame import read_board
 >>> print(render_csv(read_board("RB\\nRG"), {}), end="")
 R,B
 R,G
@@ -16,10 +16,9 @@ from typing import Annotated, Any
 
 import typer
 
-from samegame.core.board import Board
+from samegame import Board
 from samegame.core.textboard import board_rows
-from samegame.plugin.contributions import Command, PresetDirectory, Renderer, ScoringFormula
-from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin import Command, PresetDirectory, Renderer, ScoringFormula, hookimpl
 
 CUBES = ScoringFormula("cubes", lambda n: max(0, n - 2) ** 3, "n minus 2, cubed, for n tiles")
 PRESETS = Path(__file__).resolve().parent / "presets"
