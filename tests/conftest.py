@@ -1,8 +1,19 @@
-"""Test configuration: hypothesis runs without deadlines (timings vary on CI)."""
+"""Test configuration: the tiers, the numba warm-up, and hypothesis without deadlines
+(timings vary on CI).
+
+Tiers, by folder: ``tests/unit/<package>/`` (in-process tests of one package),
+``tests/system/`` (processes, terminals, pip installs, Dask) and ``tests/docs/``
+(what README.md and docs/ say). Each test gets the marker of its tier (``unit``,
+``system`` or ``docs``; doctests in ``src/`` are ``unit``, those of README.md
+and docs/ are ``docs``); ``slow`` is set by hand on the unit tests that take more
+than about 1.5 s or start processes. The inner loop is ``python -m pytest -m "unit and not slow" -n 2``
+(README.md, Development).
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +22,46 @@ import pytest
 from hypothesis import settings
 
 from samegame.cli.app import run
+
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test with its tier, by where it lives."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        if path.is_relative_to(TESTS / "system"):
+            tier = "system"
+        elif path.is_relative_to(TESTS / "docs") or path.suffix == ".md":
+            tier = "docs"
+        else:
+            tier = "unit"
+        item.add_marker(getattr(pytest.mark, tier))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C behaves as in a terminal even when pytest was started with SIGINT
+    ignored (``nohup``, or ``&`` in a script): Python then installs no
+    KeyboardInterrupt handler, and every child process would inherit the ignored
+    signal, so the tests that press Ctrl-C would test nothing. A handler (unlike an
+    ignored signal) is reset to the default in a child at exec, so children start
+    as they would from a terminal."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile (or load from numba's disk cache) every search kernel once, before
+    any test runs and before pytest-xdist starts its workers, so that no test's
+    time pays for the compilation (up to two minutes on a fresh install). Workers
+    then load the cached machine code."""
+    if hasattr(session.config, "workerinput") or session.config.option.collectonly:
+        return
+    from samegame.bots.search import engine
+
+    for algorithm in engine.Algorithm:
+        engine.prepare(algorithm)
+
 
 settings.register_profile("samegame", deadline=None)
 settings.load_profile(os.environ.get("SAMEGAME_HYPOTHESIS_PROFILE", "samegame"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
@@ -54,3 +55,16 @@ def run_samegame(
         cwd=cwd,
         check=False,
     )
+
+
+def make_distribution(
+    root: Path, dist: str, entry_points: dict[str, str], modules: dict[str, str]
+) -> None:
+    """Lay out an installed distribution (dist-info + modules) under ``root``."""
+    info = root / f"{dist.replace('-', '_')}-1.2.3.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.2.3\n")
+    lines = ["[samegame]"] + [f"{name} = {target}" for name, target in entry_points.items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    for module, source in modules.items():
+        (root / f"{module}.py").write_text(textwrap.dedent(source))

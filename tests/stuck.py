@@ -1,5 +1,5 @@
 """A plugin that gets stuck where it is told to, for the tests of bounded plugin bots
-and of Ctrl-C (issue 13).
+and of Ctrl-C.
 
 The plugin ``stuck`` (distribution ``samegame-stuck``) registers a scoring formula,
 a board generator, a renderer, a bot (with a ``time`` option it ignores) and an
@@ -27,8 +27,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from plugin_install import make_distribution
 from samegame.plugin.hookspecs import hookimpl
-from test_plugins import make_distribution
 
 MODULE = "sg_test_stuck"
 SOURCE = "stuck (samegame-stuck 1.2.3)"

@@ -51,17 +51,20 @@ class Module:
         return parts[1] if len(parts) > 1 else "__init__"
 
 
-def modules() -> list[Module]:
+def modules(root: Path = ROOT) -> list[Module]:
+    """Every module of the package at ``root``, by dotted name."""
     found = []
-    for path in sorted(ROOT.rglob("*.py")):
-        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         found.append(Module(".".join(parts), path))
     return found
 
 
-def imports_of(module: Module) -> set[str]:
+def imports_of(module: Module, root: Path = ROOT) -> set[str]:
+    """The samegame modules that ``module`` imports (a name imported from the package
+    itself counts when it is a module or a package)."""
     tree = ast.parse(module.path.read_text(encoding="utf-8"))
     package = module.name.split(".")
     if module.path.name != "__init__.py":
@@ -78,7 +81,7 @@ def imports_of(module: Module) -> set[str]:
                 found.update(
                     f"samegame.{alias.name}"
                     for alias in node.names
-                    if (ROOT / alias.name).is_dir() or (ROOT / f"{alias.name}.py").is_file()
+                    if (root / alias.name).is_dir() or (root / f"{alias.name}.py").is_file()
                 )
             else:
                 found.add(name)
@@ -94,13 +97,15 @@ def layer_of(room: str) -> int | None:
     return None
 
 
-def upward_imports(mods: list[Module]) -> list[str]:
+def upward_imports(mods: list[Module], root: Path = ROOT) -> list[str]:
+    """``importer -> imported`` for every import into a later layer (or from or
+    into a place that no layer names)."""
     found = []
     for module in mods:
-        if module.room == "__init__":
+        if module.room in ("__init__", "_moved"):
             continue
         own = layer_of(module.room)
-        for target in sorted(imports_of(module)):
+        for target in sorted(imports_of(module, root)):
             room = target.split(".")[1]
             theirs = layer_of(room)
             if own is None or theirs is None or theirs > own:
@@ -109,6 +114,7 @@ def upward_imports(mods: list[Module]) -> list[str]:
 
 
 def public_classes(module: Module) -> list[str]:
+    """The public classes a module defines at its top level."""
     tree = ast.parse(module.path.read_text(encoding="utf-8"))
     return [
         node.name
@@ -117,14 +123,36 @@ def public_classes(module: Module) -> list[str]:
     ]
 
 
-def main(argv: list[str]) -> int:
-    mods = modules()
+@dataclass(frozen=True)
+class Report:
+    modules: int
+    packages: int
+    top: list[str]
+    big: list[str]
+    names_twice: list[str]
+    classes_twice: list[str]
+    upward: list[str]
+
+    @property
+    def broken(self) -> bool:
+        return bool(
+            len(self.top) > MAX_TOP_MODULES
+            or self.big
+            or self.names_twice
+            or self.classes_twice
+            or self.upward
+        )
+
+
+def report(root: Path = ROOT) -> Report:
+    """Measure the package at ``root`` against the layout's rules."""
+    mods = modules(root)
     top = [m for m in mods if m.name.count(".") == 1 and m.path.name != "__init__.py"]
     top = [m for m in top if m.path.name != "__main__.py"]
     packages = sorted({m.name for m in mods if m.path.name == "__init__.py"})
     big = []
     for m in mods:
-        rel = m.path.relative_to(ROOT).as_posix()
+        rel = m.path.relative_to(root).as_posix()
         lines = len(m.path.read_text(encoding="utf-8").splitlines())
         if lines > MAX_LINES and rel not in EXEMPT_FROM_SIZE:
             big.append(f"{rel} ({lines})")
@@ -135,16 +163,31 @@ def main(argv: list[str]) -> int:
         for cls in public_classes(m):
             owners[cls].append(m.name)
     classes_twice = sorted(f"{c} ({', '.join(o)})" for c, o in owners.items() if len(o) > 1)
-    upward = upward_imports(mods)
-    print(f"modules: {len(mods)} in {len(packages)} packages")
-    print(f"top-level modules besides __init__ and __main__: {len(top)}", end="")
-    print(f" ({', '.join(m.path.name for m in top)})" if top else "")
-    print(f"modules over {MAX_LINES} lines: {len(big)}", *big, sep="\n  ")
-    print(f"module names used twice: {len(twice)}", *twice, sep="\n  ")
-    print(f"public class names used twice: {len(classes_twice)}", *classes_twice, sep="\n  ")
-    print(f"upward imports: {len(upward)}", *upward, sep="\n  ")
-    broken = len(top) > MAX_TOP_MODULES or big or twice or classes_twice or upward
-    return 1 if "--check" in argv and broken else 0
+    return Report(
+        len(mods),
+        len(packages),
+        [m.path.name for m in top],
+        big,
+        twice,
+        classes_twice,
+        upward_imports(mods, root),
+    )
+
+
+def main(argv: list[str]) -> int:
+    found = report()
+    print(f"modules: {found.modules} in {found.packages} packages")
+    print(f"top-level modules besides __init__ and __main__: {len(found.top)}", end="")
+    print(f" ({', '.join(found.top)})" if found.top else "")
+    print(f"modules over {MAX_LINES} lines: {len(found.big)}", *found.big, sep="\n  ")
+    print(f"module names used twice: {len(found.names_twice)}", *found.names_twice, sep="\n  ")
+    print(
+        f"public class names used twice: {len(found.classes_twice)}",
+        *found.classes_twice,
+        sep="\n  ",
+    )
+    print(f"upward imports: {len(found.upward)}", *found.upward, sep="\n  ")
+    return 1 if "--check" in argv and found.broken else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ and gives the module at its new home, with a ``DeprecationWarning`` that names t
 new path. The finder is installed by ``samegame/__init__``; it answers only for the
 names in ``MOVED``, so nothing else is affected. These paths go in 0.3.0.
 
->>> import warnings
+>>> import sys, warnings
+>>> _ = sys.modules.pop("samegame.hookspecs", None)  # as in a fresh process
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
 ...     import samegame.hookspecs as old
@@ -85,7 +86,28 @@ class _MovedFinder(importlib.abc.MetaPathFinder):
         return importlib.machinery.ModuleSpec(fullname, _Alias(new))
 
 
+class _PublicFace(ModuleType):
+    """The ``samegame`` package's module type: importing an old path such as
+    ``samegame.replay`` must not replace the public name ``samegame.replay`` (the
+    function) with the module, as the import system would by setting the
+    package's attribute. The old path is still in ``sys.modules``, so
+    ``from samegame.replay import replay`` works."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        old = f"{self.__name__}.{name}"
+        current = self.__dict__.get(name)
+        if (
+            old in MOVED
+            and isinstance(value, ModuleType)
+            and current is not None
+            and not isinstance(current, ModuleType)
+        ):
+            return
+        super().__setattr__(name, value)
+
+
 def install() -> None:
-    """Put the finder on ``sys.meta_path`` once."""
+    """Put the finder on ``sys.meta_path`` once, and guard the package's public names."""
     if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
         sys.meta_path.append(_MovedFinder())
+    sys.modules["samegame"].__class__ = _PublicFace

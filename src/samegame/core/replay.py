@@ -1,6 +1,6 @@
 """Replay: play a list of moves on a board and report each move and the result.
 
-The JSON shape (``ReplayResult.to_dict``) is the fixed replay contract of DESIGN.md;
+The JSON shape (``ReplayResult.to_dict``) is the fixed replay contract of docs/formats.md;
 game records extend it. Moves are written as the group's canonical tile.
 
 >>> from samegame.core.formulas import BASIC

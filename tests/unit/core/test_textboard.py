@@ -1,44 +1,34 @@
 """The board text format: one line per row, top row first, palette letters or digits,
 '.' for empty; the research digit format reads as it is; errors name the line.
 
-The 20 standard research boards are read from ``$SAMEGAME_SHARED/benchmarks`` or the
-project's ``../shared/benchmarks`` when present, and always from the copy shipped in
-``tests/data/standard-20.txt`` (public research data), so nothing is skipped.
+The 20 standard research boards (public research data) are read from the test copy
+``tests/data/standard-20.txt`` and from the copy the package ships
+(``samegame/benchmark/data/standard-20.txt``), which must hold the same boards.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import samegame.benchmark
+from locations import TESTS
 from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.palette import PALETTE
 from samegame.core.textboard import TextBoardError, board_rows, read_board, read_boards, write_board
 from strategies import NaiveBoard, naive_boards, to_board
 
-HERE = Path(__file__).resolve().parent
+HERE = TESTS
 DATA_COPY = HERE / "data" / "standard-20.txt"
 LETTERS = "".join(c.letter for c in PALETTE)  # RBGYPOCWK
 
 
-def shared_standard_20() -> Path | None:
-    roots = []
-    if os.environ.get("SAMEGAME_SHARED"):
-        roots.append(Path(os.environ["SAMEGAME_SHARED"]))
-    roots.append(HERE.parents[1] / "shared")
-    for root in roots:
-        path = root / "benchmarks" / "standard-20.txt"
-        if path.is_file():
-            return path
-    return None
-
-
-STANDARD_SOURCES = [DATA_COPY] + ([p] if (p := shared_standard_20()) else [])
+PACKAGE_COPY = Path(samegame.benchmark.__file__).parent / "data" / "standard-20.txt"
+STANDARD_SOURCES = [DATA_COPY, PACKAGE_COPY]
 
 
 def expected_text(nb: NaiveBoard) -> str:
@@ -126,7 +116,7 @@ def test_empty_board_text() -> None:
 # -- the research format ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", STANDARD_SOURCES, ids=lambda p: str(p.parent.name))
+@pytest.mark.parametrize("path", STANDARD_SOURCES, ids=["tests", "package"])
 def test_research_standard_20(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     boards = read_boards(text)
@@ -146,12 +136,10 @@ def test_research_standard_20(path: Path) -> None:
     assert len(set(boards)) == 20
 
 
-def test_shipped_copy_matches_the_shared_benchmark() -> None:
+def test_the_test_copy_and_the_shipped_copy_hold_the_same_boards() -> None:
     copy = DATA_COPY.read_text(encoding="utf-8")
     assert len(read_boards(copy)) == 20
-    shared = shared_standard_20()
-    if shared is not None:
-        assert read_boards(shared.read_text(encoding="utf-8")) == read_boards(copy)
+    assert read_boards(PACKAGE_COPY.read_text(encoding="utf-8")) == read_boards(copy)
 
 
 # -- errors -------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import inspect
 import re
-from pathlib import Path
 
+from locations import ROOT
 from samegame.plugin import hookspecs
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"
+DOC = ROOT / "docs" / "plugins.md"
 
 
 def hook_names() -> set[str]:

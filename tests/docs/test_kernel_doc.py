@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from locations import ROOT
+
 EXAMPLES = re.findall(
     r"```python\n(.*?)```", (ROOT / "docs" / "kernel.md").read_text(encoding="utf-8"), re.S
 )

@@ -1,4 +1,4 @@
-"""Ctrl-C ends every command at once with exit 130 when a plugin hangs (issue 13).
+"""Ctrl-C ends every command at once with exit 130 when a plugin hangs.
 
 Each case runs ``python -m samegame`` for real with an installed plugin stuck in
 pure Python (``tests/stuck.py``: a busy loop or a sleep) in one of its functions:

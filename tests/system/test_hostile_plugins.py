@@ -1,6 +1,6 @@
 """Plugins are contained: a bad registration is reported and skipped, and a plugin
 function that raises, hangs or returns something it must not is one ``Error:``
-line naming the plugin (exit 3), never a traceback (issue 13)."""
+line naming the plugin (exit 3), never a traceback."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import pytest
 
 from conftest import Result, assert_one_line_error
 from playkit import run_cli
+from plugin_install import make_distribution
 from samegame.cli import common
 from samegame.core.coords import Cell
 from samegame.core.events import GameRestarted
@@ -37,7 +38,6 @@ from samegame.plugin.contributions import (
 )
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
-from test_plugins import make_distribution
 
 SOURCE = "evil (local)"
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from playkit import clear_mode_variables, run_cli
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = ROOT / "docs"
 PAGES = ("accessibility.md",)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from plugin_install import install_plugin, run_samegame
 
 
@@ -157,7 +158,7 @@ def test_every_command_of_the_plugin_readme_runs_as_written(
     import re
     import shlex
 
-    readme = Path(__file__).resolve().parents[1] / "plugins" / "samegame-cubes" / "README.md"
+    readme = ROOT / "plugins" / "samegame-cubes" / "README.md"
     [block] = re.findall(r"```sh\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
     lines = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
     # The first line is what the `installed` fixture does: pip install of that folder.

@@ -6,7 +6,7 @@ The inputs and the expected standard output live in tests/golden/transcripts/
 bad command; ``lesson1.in`` plays board 1 until no move is left). To regenerate the
 expected files after an intended change of wording, run
 
-    UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_play_transcripts.py
+    UPDATE_GOLDEN=1 .venv/bin/pytest tests/system/test_play_transcripts.py
 
 and review the diff; without UPDATE_GOLDEN the tests only compare.
 """
@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import TESTS
 from playkit import (
     ESPEAK,
     blocks,
@@ -32,7 +33,7 @@ from playkit import (
     lesson_game,
 )
 
-GOLDEN = Path(__file__).parent / "golden" / "transcripts"
+GOLDEN = TESTS / "golden" / "transcripts"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 LESSON = ["play", "--preset", "lesson"]

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from locations import ROOT
+
 SCRIPT = ROOT / "benchmarks" / "anatomy.py"
 
 # A 4x2 board: two red columns at the sides, green over blue between them.

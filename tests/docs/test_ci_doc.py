@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import yaml
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "simulator.md"
+from locations import ROOT
+
+DOC = ROOT / "docs" / "simulator.md"
 
 
 def ci_commands() -> list[str]:

@@ -13,15 +13,14 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
 
+from locations import ROOT
 from samegame.cli.app import build_app
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [
     ROOT / "README.md",
     *sorted((ROOT / "docs").glob("*.md")),

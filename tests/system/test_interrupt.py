@@ -17,12 +17,13 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from locations import TESTS
 from playkit import child_env, clear_mode_variables
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
 TIMEOUT = 60
-DATA = Path(__file__).parent / "data" / "standard-20.txt"
+DATA = TESTS / "data" / "standard-20.txt"
 FAREWELL = b"Game saved. Type samegame play --preset lesson to come back to it.\r\n"
 
 

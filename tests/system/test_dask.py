@@ -172,7 +172,7 @@ class _Handle:
 def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
     """A worker killed under a bench position (seen by hand: kill -9 the worker
     processes) was a traceback; it is one line saying what was kept, exit 1."""
-    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.bot_games import remote_game as _remote
     from samegame.cli.exit_codes import CommandError, ExitCode
     from samegame.cli.longwork import Interruption
 
@@ -190,7 +190,7 @@ def test_an_executors_long_many_line_error_is_one_short_line() -> None:
     the message shows the start of the text on one line, escaped."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.bot_games import remote_game as _remote
     from samegame.cli.exit_codes import CommandError
     from samegame.cli.longwork import Interruption
     from samegame.sim.executors import MAX_FAILURE_TEXT
@@ -210,7 +210,7 @@ def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
     """Only the executor's failures become "the executor failed": an error the task
     raised (a plugin's, sorted by the command line into its own exit code) is
     raised as it was."""
-    from samegame.cli.bench_cmd import _remote
+    from samegame.cli.bot_games import remote_game as _remote
     from samegame.cli.longwork import Interruption
     from samegame.plugin.containment import PluginError
 
@@ -241,8 +241,8 @@ def _killed() -> _Handle:
 def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
     """``solve --searches 3`` on a cluster that loses one search's worker still
     awaits the other two, prints the better of them and says what was lost."""
-    from samegame.cli.bench_cmd import _best_of
     from samegame.cli.longwork import Interruption
+    from samegame.cli.solve_cmd import _best_of
 
     weaker, stronger = _game(3000), _game(3100)
     handles = [_Handle(weaker), _killed(), _Handle(stronger)]
@@ -254,8 +254,9 @@ def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
 
 
 def test_solve_with_every_search_lost_is_the_executors_error() -> None:
-    from samegame.cli.bench_cmd import ExecutorFailed, _best_of
+    from samegame.cli.bot_games import ExecutorFailed
     from samegame.cli.longwork import Interruption
+    from samegame.cli.solve_cmd import _best_of
 
     with pytest.raises(ExecutorFailed, match=r"^the executor failed \(KilledWorker: "):
         _best_of([object()] * 2, _Handing([_killed(), _killed()]), False, Interruption())
