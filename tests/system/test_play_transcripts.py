@@ -90,6 +90,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Compl
             check=False,
         )
 
+    # Made once here: the first call makes (under pytest-xdist, first empties) the
+    # base folder, which four threads doing it at once would race on.
+    tmp_path_factory.getbasetemp()
     with ThreadPoolExecutor(max_workers=4) as pool:
         return dict(zip(CASES, pool.map(one, CASES), strict=True))
 

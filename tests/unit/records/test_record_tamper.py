@@ -411,32 +411,47 @@ def tampered(record: Record, applied: list[Change]) -> str | None:
     return json.dumps(copied)
 
 
+def pair_draws(records: list[Record]) -> list[list[tuple[Change, Change]]]:
+    """For each record, its ``PAIRS`` pairs of changes of two different positions,
+    drawn from one generator with a fixed seed, record after record, so that every
+    record's pairs are the same whichever record a test checks."""
+    draw = random.Random(12)
+    found = []
+    for record in records:
+        singles = changes(record)
+        pairs = [tuple(draw.sample(singles, 2)) for _ in range(PAIRS)]
+        found.append(
+            [(one, two) for one, two in pairs if one.what.split("=")[0] != two.what.split("=")[0]]
+        )
+    return found
+
+
+RECORDS = golden()
+PAIR_DRAWS = pair_draws(RECORDS)
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(RECORDS)))
 def test_every_change_of_meaning_is_rejected_and_none_crashes(
-    capsys: pytest.CaptureFixture[str],
+    index: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     verifier = Verifier(HOST)
     tally = Tally()
-    draw = random.Random(12)
-    records = golden()
-    for record in records:
-        assert genuine(record), "the judge accepts every golden record"
-        assert verifier.verify(record) == []
-        singles = changes(record)
-        for change in singles:
-            check(tampered(record, [change]), verifier, tally, change.what)
-        for applied in crafted(record):
-            check(tampered(record, applied), verifier, tally, " + ".join(c.what for c in applied))
-        # pairs: changes of two different positions, drawn with a fixed seed
-        for _ in range(PAIRS):
-            one, two = draw.sample(singles, 2)
-            if one.what.split("=")[0] != two.what.split("=")[0]:
-                check(tampered(record, [one, two]), verifier, tally, f"{one.what} + {two.what}")
+    record = RECORDS[index]
+    assert genuine(record), "the judge accepts every golden record"
+    assert verifier.verify(record) == []
+    singles = changes(record)
+    for change in singles:
+        check(tampered(record, [change]), verifier, tally, change.what)
+    for applied in crafted(record):
+        check(tampered(record, applied), verifier, tally, " + ".join(c.what for c in applied))
+    for one, two in PAIR_DRAWS[index]:
+        check(tampered(record, [one, two]), verifier, tally, f"{one.what} + {two.what}")
     with capsys.disabled():
         print(
-            f"\ntamper: {tally.tried} changes tried, {tally.rejected} rejected, "
+            f"\ntamper, record {index}: {tally.tried} changes tried, {tally.rejected} rejected, "
             f"{tally.equivalent} equivalent, {tally.crashes} crashes"
         )
     assert tally.crashes == 0
-    assert tally.rejected > 8_000
-    assert tally.equivalent > 10
+    assert tally.rejected >= len(singles)
+    assert tally.equivalent > 0  # a new `seconds` at least
