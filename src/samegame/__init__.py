@@ -13,6 +13,9 @@ face for plugin authors. docs/api.md lists both.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from samegame._moved import install as _install_moved_modules
 from samegame.core.board import Board, BoardError, Fall, Group, Removal, Shift
 from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
@@ -25,12 +28,27 @@ from samegame.core.formulas import (
     SUM,
 )
 from samegame.core.game import Game, GameResult, Move, MoveRejected, Preview, Rejection
-from samegame.core.replay import ReplayError, ReplayResult, replay
 from samegame.core.rule_parts import Penalty, ScoringFormula
 from samegame.core.rules import Rules, SelectionMode, Settlement, UndoPolicy
 from samegame.core.textboard import TextBoardError, read_board, read_boards, write_board
 
+if TYPE_CHECKING:
+    from samegame.core.replay import ReplayError, ReplayResult, replay
+
 __version__ = "0.1.0"
+
+_LATER = {"replay", "ReplayError", "ReplayResult"}
+"""Names of ``samegame.core.replay``, loaded when first used (no command needs them
+at start-up)."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module("samegame.core.replay"), name)
+    globals()[name] = value
+    return value
+
 
 _install_moved_modules()
 

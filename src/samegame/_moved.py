@@ -18,12 +18,15 @@ names in ``MOVED``, so nothing else is affected. These paths go in 0.3.0.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 MOVED = {
     "samegame.board": "samegame.core.board",
@@ -56,7 +59,10 @@ MOVED = {
 REMOVED_IN = "0.3.0"
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
+    """The loader of an old path: the module is the new one. (Not derived from
+    ``importlib.abc``, whose import costs 13 ms of every start-up.)"""
+
     def __init__(self, new: str) -> None:
         self.new = new
 
@@ -73,7 +79,9 @@ class _Alias(importlib.abc.Loader):
         """The module is the new one, already executed."""
 
 
-class _MovedFinder(importlib.abc.MetaPathFinder):
+class _MovedFinder:
+    """Finds the old paths of ``MOVED``, and nothing else."""
+
     def find_spec(
         self,
         fullname: str,
@@ -83,25 +91,19 @@ class _MovedFinder(importlib.abc.MetaPathFinder):
         new = MOVED.get(fullname)
         if new is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(new)))
 
 
 class _PublicFace(ModuleType):
     """The ``samegame`` package's module type: importing an old path such as
-    ``samegame.replay`` must not replace the public name ``samegame.replay`` (the
-    function) with the module, as the import system would by setting the
-    package's attribute. The old path is still in ``sys.modules``, so
+    ``samegame.replay`` must not set the package's attribute of that name, as the
+    import system would, when it is a public name (``samegame.replay``, the
+    function, listed in ``__all__``). The old path is still in ``sys.modules``, so
     ``from samegame.replay import replay`` works."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        old = f"{self.__name__}.{name}"
-        current = self.__dict__.get(name)
-        if (
-            old in MOVED
-            and isinstance(value, ModuleType)
-            and current is not None
-            and not isinstance(current, ModuleType)
-        ):
+        public = name in self.__dict__.get("__all__", ())
+        if f"{self.__name__}.{name}" in MOVED and isinstance(value, ModuleType) and public:
             return
         super().__setattr__(name, value)
 

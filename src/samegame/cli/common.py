@@ -17,10 +17,10 @@ from samegame.play import choices
 from samegame.play.choices import ChoiceError, Fault
 from samegame.plugin.contributions import GeneratedBoard, Renderer
 from samegame.plugin.host import PluginHost, get_host
-from samegame.presets import BoardSetup, Preset
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
+    from samegame.presets import BoardSetup, Preset
     from samegame.repl.settings_command import InForce
 
 _warned = False

@@ -12,9 +12,37 @@ rules core and the store. The line interface only parses and announces.
   (for every command); ``hint_bot`` the ``--hint-bot`` and its long work.
 """
 
-from samegame.play.match import RANDOM_BOARD_NUMBERS, Match
-from samegame.play.reports import Change, Finish, Opening, StageEnd
-from samegame.play.table import PlayError, Table
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from samegame.play.match import RANDOM_BOARD_NUMBERS, Match
+    from samegame.play.reports import Change, Finish, Opening, StageEnd
+    from samegame.play.table import PlayError, Table
+
+_HOMES = {
+    "RANDOM_BOARD_NUMBERS": "samegame.play.match",
+    "Match": "samegame.play.match",
+    "Change": "samegame.play.reports",
+    "Finish": "samegame.play.reports",
+    "Opening": "samegame.play.reports",
+    "StageEnd": "samegame.play.reports",
+    "PlayError": "samegame.play.table",
+    "Table": "samegame.play.table",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The exported names load their modules when first used, so that a command
+    that needs only ``samegame.play.choices`` (every command checks its preset
+    there) does not load the match."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "RANDOM_BOARD_NUMBERS",

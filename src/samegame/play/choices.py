@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from samegame.core.numbering import BoardSpecError, make_board
 from samegame.core.quoting import shown
 from samegame.i18n import LANGUAGES
 from samegame.plugin.contributions import GeneratedBoard, Renderer
 from samegame.plugin.host import PluginHost, UnknownNameError
-from samegame.presets import BoardSetup, Preset, PresetError, find_preset
+
+if TYPE_CHECKING:
+    from samegame.presets import BoardSetup, Preset
 
 __all__ = [
     "ChoiceError",
@@ -59,6 +62,10 @@ def chosen_preset(
     host: PluginHost, name: str, formula: str | None = None, clear_bonus: int | None = None
 ) -> Preset:
     """The preset with the player's rule overrides applied (a CONFIG fault)."""
+    # The preset reader (pydantic's models) loads only for a command that reads a
+    # preset: ``scores`` and ``history`` start without it.
+    from samegame.presets import PresetError, find_preset
+
     try:
         preset = find_preset(name, host)
         if formula is not None or clear_bonus is not None:
@@ -72,6 +79,8 @@ def chosen_board_setup(
     preset: Preset, size: str | None, colours: int | None, board_type: str | None
 ) -> BoardSetup:
     """The board setup of the player's size, colours and board type (a USAGE fault)."""
+    from samegame.presets import PresetError
+
     try:
         return preset.board_setup(size=size, colours=colours, board_type=board_type)
     except PresetError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -98,3 +99,15 @@ def test_an_old_module_path_does_not_hide_a_public_name_of_the_same_name() -> No
     assert samegame.replay is public_replay
     assert old_replay is public_replay
     assert callable(samegame.replay)
+
+
+def test_an_old_module_path_imported_first_does_not_hide_the_public_name() -> None:
+    code = (
+        "import warnings; warnings.simplefilter('ignore')\n"
+        "import samegame.replay\n"
+        "from samegame import replay\n"
+        "from samegame.core.replay import replay as new\n"
+        "assert replay is new and samegame.replay is new, samegame.replay\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr

@@ -35,9 +35,8 @@ are described in docs/search.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from samegame.bots.search.engine import SearchResult, search
 from samegame.bots.search.spec import (
     MAX_WIDTH,
     NMCS_POLICIES,
@@ -56,6 +55,9 @@ from samegame.core.quoting import shown
 from samegame.core.rng import StableRandom
 from samegame.plugin.bot_api import BotOptionError, GameView, check_options, int_option
 from samegame.plugin.contributions import BotFactory
+
+if TYPE_CHECKING:
+    from samegame.bots.search.engine import SearchResult
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 7 * 24 * 3600.0
@@ -79,6 +81,10 @@ class SearchBot:
     def choose(self, view: GameView, rng: StableRandom) -> Cell:
         board = view.board
         if self._next >= len(self._plan) or board != self._expected:
+            # The engine (and its workers) loads with the first search, not with the
+            # plugin host: every command registers the bots, few of them search.
+            from samegame.bots.search.engine import search
+
             result = search(self.spec, board, view.rules, view.score, rng.next64())
             self.results.append(result)
             self._plan = result.moves
