@@ -51,9 +51,9 @@ PLUGIN = """
         if calls[wanted] <= int(os.environ.get("SG_STUCK_AFTER", "0")):
             return
         marker = os.environ.get("SG_STUCK_MARKER")
-        if marker:
-            open(marker, "w").close()
         mode = os.environ.get("SG_STUCK_MODE", "busy")
+        if marker and mode != "swallow":
+            open(marker, "w").close()
         # Stuck for SG_STUCK_FOR seconds (default 90), then a failure: a test whose
         # safeguard does not work fails instead of hanging.
         end = time.monotonic() + float(os.environ.get("SG_STUCK_FOR", "90"))
@@ -64,6 +64,9 @@ PLUGIN = """
         elif mode == "swallow":
             while time.monotonic() < end:
                 try:
+                    # The marker says "stuck" only once a Ctrl-C would be swallowed.
+                    if marker:
+                        open(marker, "w").close()
                     while time.monotonic() < end:
                         pass
                 except BaseException:
