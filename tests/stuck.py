@@ -62,15 +62,22 @@ PLUGIN = """
         elif mode == "exit":
             os._exit(3)
         elif mode == "swallow":
-            while time.monotonic() < end:
+            # ``while True`` with the test inside: on CPython 3.13 an exception that a
+            # signal handler raises while a tight ``while <condition>:`` loop checks its
+            # condition escapes the enclosing try (python/cpython#130279), so that
+            # plugin would not swallow the Ctrl-C it is here to swallow.
+            while True:
                 try:
                     # The marker says "stuck" only once a Ctrl-C would be swallowed.
                     if marker:
                         open(marker, "w").close()
-                    while time.monotonic() < end:
-                        pass
+                    while True:
+                        if time.monotonic() >= end:
+                            break
                 except BaseException:
                     pass
+                if time.monotonic() >= end:
+                    break
         while time.monotonic() < end:
             pass
         raise RuntimeError(f"{what} was stuck and nobody stopped it")
