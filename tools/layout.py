@@ -102,7 +102,7 @@ def upward_imports(mods: list[Module], root: Path = ROOT) -> list[str]:
     into a place that no layer names)."""
     found = []
     for module in mods:
-        if module.room in ("__init__", "_moved"):
+        if module.room == "__init__":
             continue
         own = layer_of(module.room)
         for target in sorted(imports_of(module, root)):

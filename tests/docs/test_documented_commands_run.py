@@ -42,16 +42,42 @@ LONG = {
     "samegame compare --bots random,greedy,tabu --preset benchmark --games 200 --workers 2": (
         "samegame compare --bots random,greedy,tabu --preset benchmark --games 20 --workers 2"
     ),
-    "samegame solve --board board.txt --bot nrpa --time 30": "samegame solve --board board.txt --bot nrpa --time 0.5",
-    "samegame bench standard --bot nrpa --time-per-position 60": "samegame bench standard --bot nrpa --time-per-position 0.05",
-    "samegame bench standard --bot nrpa --time-per-position 60 --out records.jsonl": "samegame bench standard --bot nrpa --time-per-position 0.05 --out records.jsonl",
-    "samegame bench standard --bot nrpa:workers=2 --time-per-position 60": "samegame bench standard --bot nrpa:workers=2 --time-per-position 0.05",
-    "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3",
-    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 5 --positions 1-2 --out b.jsonl": "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.5 --positions 1-2 --out b.jsonl",
-    "samegame simulate --preset benchmark --bot nrpa:time=5,workers=2 --games 10": "samegame simulate --preset benchmark --bot nrpa:time=0.2,workers=2 --games 2",
-    "samegame simulate --preset benchmark --bot lookahead:depth=2 --games 50 --workers 2": "samegame simulate --preset benchmark --bot lookahead:depth=2 --games 2 --workers 2",
-    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --executor dask --workers 2": "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --executor dask --workers 2",
-    f"samegame simulate --preset basic --bot tabu --games 100000 --executor dask --scheduler {SCHEDULER} --out results.jsonl": "samegame simulate --preset basic --bot tabu --games 20 --executor dask --scheduler {scheduler} --out results.jsonl",
+    "samegame solve --board board.txt --bot nrpa --time 30": (
+        "samegame solve --board board.txt --bot nrpa --time 0.5"
+    ),
+    "samegame bench standard --bot nrpa --time-per-position 60": (
+        "samegame bench standard --bot nrpa --time-per-position 0.05"
+    ),
+    "samegame bench standard --bot nrpa --time-per-position 60 --out records.jsonl": (
+        "samegame bench standard --bot nrpa --time-per-position 0.05 --out records.jsonl"
+    ),
+    "samegame bench standard --bot nrpa:workers=2 --time-per-position 60": (
+        "samegame bench standard --bot nrpa:workers=2 --time-per-position 0.05"
+    ),
+    "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
+        "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 5 --positions "
+    "1-2 --out b.jsonl": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.5 --positions "
+        "1-2 --out b.jsonl"
+    ),
+    "samegame simulate --preset benchmark --bot nrpa:time=5,workers=2 --games 10": (
+        "samegame simulate --preset benchmark --bot nrpa:time=0.2,workers=2 --games 2"
+    ),
+    "samegame simulate --preset benchmark --bot lookahead:depth=2 --games 50 --workers 2": (
+        "samegame simulate --preset benchmark --bot lookahead:depth=2 --games 2 --workers 2"
+    ),
+    "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --executor "
+    "dask --workers 2": (
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --executor "
+        "dask --workers 2"
+    ),
+    "samegame simulate --preset basic --bot tabu --games 100000 --executor dask "
+    f"--scheduler {SCHEDULER} --out results.jsonl": (
+        "samegame simulate --preset basic --bot tabu --games 20 --executor dask "
+        "--scheduler {scheduler} --out results.jsonl"
+    ),
 }
 
 
