@@ -43,4 +43,4 @@ def test_the_documented_gate_can_fail(cli) -> None:
     assert swapped != compare
     result = cli(*shlex.split(swapped)[1:])
     assert result.code == 1
-    assert result.err.splitlines()[-1].startswith("Error: 1 of 2 gates not met: random beats tabu")
+    assert result.err.splitlines()[-1].startswith("Error: 1 of 2 gates not met: random scored ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 import samegame_cornerbot
 
@@ -15,11 +17,29 @@ from samegame.core.textboard import read_board
 from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
+from samegame.testing import PluginCheck
 
 
 @pytest.fixture(scope="module")
 def host() -> PluginHost:
     return PluginHost(autoload=False, extra=[("cornerbot", samegame_cornerbot)])
+
+
+@pytest.mark.parametrize("prefer", ["low", "high"])
+def test_the_bot_keeps_samegame_s_contract(
+    samegame_plugin_check: Callable[..., PluginCheck], prefer: str
+) -> None:
+    """samegame's testing kit plays whole games with the bot, bounded in time as
+    samegame bounds a plugin's bot, and twice with each seed."""
+    check = samegame_plugin_check(
+        samegame_cornerbot,
+        name="cornerbot",
+        bot_options={"cornerbot": {"prefer": prefer}},
+        bot_seconds=30,
+        seeds=2,
+    )
+    assert check.registers == {"bot": ["cornerbot"]}
+    assert check.checked == ["bot 'cornerbot': 24 games to the end, each within 30 s"]
 
 
 def random_boards(host: PluginHost, count: int) -> list[Board]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 import samegame_cubes
 
@@ -9,11 +11,28 @@ from samegame.core.replay import replay
 from samegame.core.textboard import read_board
 from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
+from samegame.testing import PluginCheck
 
 
 @pytest.fixture
 def host() -> PluginHost:
     return PluginHost(autoload=False, extra=[("cubes", samegame_cubes)])
+
+
+def test_the_plugin_keeps_samegame_s_contract(
+    samegame_plugin_check: Callable[..., PluginCheck],
+) -> None:
+    """samegame's testing kit calls the formula, the renderer and the command as
+    samegame does, and loads the preset."""
+    check = samegame_plugin_check(samegame_cubes, name="cubes", monotone=["cubes"])
+    assert set(check.registers) == {
+        "scoring formula",
+        "renderer",
+        "preset directory",
+        "command",
+        "words",
+    }
+    assert len(check.checked) == 3
 
 
 @pytest.mark.parametrize(("tiles", "points"), [(2, 0), (3, 1), (4, 8), (5, 27), (10, 512)])

@@ -41,10 +41,18 @@ MAX_STARTS = 100
 """Fresh starts (reverse construction) or draws (two colours) before giving up."""
 
 
+def _impossible(spec: BoardSpec) -> str | None:
+    """Why no clearable board of ``spec`` exists: a single tile is never a group."""
+    if spec.width * spec.height < 2:
+        return "a 1x1 board cannot be cleared; choose at least 2 columns or 2 rows"
+    return None
+
+
 def _generate(spec: BoardSpec, number: int) -> GeneratedBoard:
     """The board of a number: full, clearable, with its certificate."""
-    if spec.width * spec.height < 2:
-        raise BoardSpecError("a 1x1 board cannot be cleared; choose at least 2 columns or 2 rows")
+    why = _impossible(spec)
+    if why is not None:
+        raise BoardSpecError(why)
     rng = stable_random(SOLVABLE, spec, number)
     if spec.colours == 2:
         return two_colour_board(spec, rng, MAX_STARTS)
@@ -58,4 +66,5 @@ SOLVABLE = BoardGenerator(
     "always clearable, with a certificate (built backwards from the empty board)",
     guarantees_clear=True,
     min_colours=2,
+    impossible=_impossible,
 )

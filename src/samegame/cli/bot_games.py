@@ -1,7 +1,7 @@
 """Playing a bot's game for ``bench standard`` and ``solve``: the bot checked (with
-its time budget), a game here (a plugin's bot in a child process stopped at its
-limit: ``samegame.sim.bounded``) or on an executor's worker, Ctrl-C, and the
-numbers and seconds those commands print."""
+its time budget), a game here (one that calls plugin code in a child process
+stopped at its limit: ``samegame.sim.bounded.run_game``) or on an executor's
+worker, Ctrl-C, and the numbers and seconds those commands print."""
 
 from __future__ import annotations
 
@@ -13,24 +13,33 @@ import typer
 from samegame.benchmark.runs import Played, PlayTask, play
 from samegame.bots import BotError, BotOptionError, BotSpec, parse_bot_spec
 from samegame.bots.search.bot import SearchBot
+from samegame.cli import interrupts
 from samegame.cli.common import TextOrJson, host
 from samegame.cli.executor_options import Where
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import Interruption, interruptible
+from samegame.cli.whole_numbers import whole_number
 from samegame.plugin.host import UnknownNameError
+from samegame.presets import find_preset
 from samegame.sim import bounded
 from samegame.sim.executors import ExecutorKind, Handle, failure_words, is_executor_failure
 
 BotOption = Annotated[
     str, typer.Option("--bot", help="Bot and options, for example nrpa:level=3 or beam:width=64.")
 ]
-SeedOption = Annotated[int, typer.Option("--seed", help="Root seed of the bot's choices.")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", parser=whole_number(), help="Root seed of the bot's choices.")
+]
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 
-def timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
+def timed_bot(
+    text: str, seconds: float | None, flag: str, bot_timeout: float | None = None
+) -> BotSpec:
     """The bot spec with ``time`` set to ``seconds`` (when given), checked by making
-    the bot once: exit 2 for a bad option, 3 for an unknown bot."""
+    the bot once (a plugin's bot in a child process under the game's bound,
+    ``bounded.check_bot``): exit 2 for a bad option, 3 for an unknown bot or a
+    plugin's bot whose ``create`` fails or does not return."""
     try:
         spec = parse_bot_spec(text)
         factory = host().bot(spec.name)
@@ -44,7 +53,7 @@ def timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
             if not seconds > 0:
                 raise fail(f"{flag} must be a positive number of seconds", ExitCode.USAGE)
             spec = BotSpec(spec.name, {**spec.options, "time": f"{seconds:g}"})
-        factory.create(spec.options)
+        bounded.check_bot(host(), spec, bounded.game_limit(bot_timeout, spec.options))
     except BotOptionError as error:
         raise fail(str(error), ExitCode.USAGE) from None
     except UnknownNameError as error:
@@ -53,27 +62,22 @@ def timed_bot(text: str, seconds: float | None, flag: str) -> BotSpec:
 
 
 def play_bounded(task: PlayTask) -> Played:
-    """A task's game (``samegame.benchmark.runs.play``), here or on an executor's worker. Exit 1
-    if the bot breaks the rules.
+    """A task's game (``samegame.benchmark.runs.play``), here or on an executor's
+    worker. Exit 1 if the bot breaks the rules.
 
-    A plugin's bot plays in a child process stopped at its limit
-    (``bounded.game_limit``: the task's ``bot_timeout``, else its ``time`` option
-    plus a grace, else 60 seconds): exit 3, naming the plugin, when it overruns."""
+    A game that calls plugin code (the bot, or the preset's formula or penalty)
+    plays in a child process stopped at its limit (``bounded.run_game``, limit
+    ``bounded.game_limit``: the task's ``bot_timeout``, else the bot's ``time``
+    option plus a grace, else 60 seconds): exit 3, naming the plugin callable
+    that did not return, when it overruns."""
     spec = parse_bot_spec(task.bot)
-    source = host().third_party("bot", spec.name)
-    if source is None or not bounded.AVAILABLE:
-        return _play_here(task)
+    loaded = host()
+    variant = find_preset(task.preset, loaded).rules.variant
+    parts = bounded.plugin_parts(
+        loaded, formula=variant.formula, penalty=variant.penalty, bot=spec.name
+    )
     limit = bounded.game_limit(task.bot_timeout, spec.options)
-    try:
-        return bounded.run_bounded(lambda: _play_here(task), limit)
-    except bounded.Overrun:
-        raise fail(
-            f"plugin {source}: bot '{spec.name}' did not finish within {bounded.seconds_words(limit)} "
-            "and was stopped; allow more with --bot-timeout",
-            ExitCode.CONFIG,
-        ) from None
-    except bounded.BoundedError as error:
-        raise fail(f"plugin {source}: bot '{spec.name}': {error}", ExitCode.CONFIG) from None
+    return bounded.run_game(lambda: _play_here(task), parts, limit)
 
 
 def _play_here(task: PlayTask) -> Played:
@@ -98,8 +102,8 @@ def check_executor(spec: BotSpec, where: Where) -> None:
     """Exit 2 for a bot that starts worker processes of its own (root-parallel
     workers) on an executor whose workers are processes: they may not have
     children (Dask's and the pool's workers are daemonic)."""
-    if where.kind is ExecutorKind.local:
-        return
+    if where.kind is ExecutorKind.local or host().third_party("bot", spec.name) is not None:
+        return  # a plugin's bot is contained: never a SearchBot of samegame's
     bot = host().bot(spec.name).create(spec.options)
     if isinstance(bot, SearchBot) and bot.spec.processes > 1:
         raise fail(
@@ -148,6 +152,7 @@ def seconds_text(value: float) -> str:
 
 
 def stop_if_interrupted(interrupted: bool, kept: str) -> None:
-    """After Ctrl-C: one line on what was kept, and exit status 130."""
+    """After Ctrl-C: one line on what was kept, and exit status 130 (143 after
+    SIGTERM or SIGHUP)."""
     if interrupted:
-        raise fail(f"interrupted; {kept}", ExitCode.INTERRUPTED)
+        raise fail(f"{interrupts.word()}; {kept}", ExitCode(interrupts.exit_code()))

@@ -72,6 +72,13 @@ class BoardGenerator:
 
     ``guarantees_clear`` means every board comes with a certificate that the
     framework replays before the board is offered.
+
+    ``impossible``, optional, answers for a spec before any board is asked for:
+    the reason in words (one phrase saying what to choose instead) when the
+    generator can never make a board of that spec, None when it can. The preset
+    reader asks it for every size and stage of a preset, so a preset cannot offer
+    a size that never gives a board. A generator with one also refuses those
+    specs in ``generate`` (``BoardSpecError`` with the same words).
     """
 
     name: str
@@ -81,3 +88,4 @@ class BoardGenerator:
     guarantees_clear: bool = False
     min_colours: int = 1
     source: str = ""
+    impossible: Callable[[BoardSpec], str | None] | None = None

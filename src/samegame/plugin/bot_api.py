@@ -155,6 +155,27 @@ def check_options(options: Mapping[str, str], allowed: tuple[str, ...], bot: str
         raise BotOptionError(f"bot {bot} has no option {shown(unknown[0])}; its options: {known}")
 
 
+_FAR = 10**9
+"""A column or row this far out is on no board (and too long to show whole)."""
+
+
+def _cell_words(choice: object) -> str:
+    """A bot's choice in words: ``C5``, or for a cell no board has (a column past Z,
+    a negative row, a huge number) its two numbers; never raises."""
+    if not isinstance(choice, Cell):
+        return "something that is not a cell"
+    col: object = choice[0]
+    row: object = choice[1]
+    if not (type(col) is int and type(row) is int):
+        return "a cell of something other than two whole numbers"
+    if col < 0 or row < 0 or max(col, row) >= _FAR:
+        return "a cell off every board"
+    try:
+        return format_cell(Cell(col, row))
+    except CoordinateError:
+        return f"the cell at column {col + 1}, row {row + 1}, off every board"
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A finished bot game: the canonical cell of every move, and the result."""
@@ -176,11 +197,23 @@ def play_game(bot: Bot, board: Board, rules: Rules, seed: int, name: str = "bot"
     tiles: list[int] = []
     while not game.finished:
         choice = bot.choose(GameView(game), rng)
+        if not (isinstance(choice, Cell) and type(choice[0]) is int and type(choice[1]) is int):
+            raise BotError(
+                f"bot {name} returned {_cell_words(choice)} at move {len(moves) + 1}; "
+                "a bot returns a Cell of two whole numbers"
+            )
+        if min(choice) < 0 or max(choice) >= _FAR:
+            raise BotError(
+                f"bot {name} chose a cell off every board at move {len(moves) + 1}; a cell's "
+                "column and row count from 0 on the board"
+            )
         try:
             preview = game.preview(choice)
-        except (MoveRejected, CoordinateError, TypeError, ValueError) as error:
-            where = format_cell(choice) if isinstance(choice, Cell) else repr(choice)
-            raise BotError(f"bot {name} chose {where} at move {len(moves) + 1}: {error}") from None
+        except (MoveRejected, CoordinateError, TypeError, ValueError, OverflowError) as error:
+            raise BotError(
+                f"bot {name} chose {_cell_words(choice)} at move {len(moves) + 1}: "
+                f"{shown(str(error), 120)}"
+            ) from None
         game.play(choice)
         moves.append(preview.group.anchor)
         points.append(preview.points)

@@ -30,8 +30,9 @@ import pluggy
 
 from samegame.core.events import Event
 from samegame.core.quoting import shown
+from samegame.i18n.said import Said
 from samegame.plugin import hookspecs
-from samegame.plugin.containment import call_observer, check_record, contain
+from samegame.plugin.containment import call_observer, check_record, contain, error_words
 from samegame.plugin.contributions import (
     BoardGenerator,
     BotFactory,
@@ -66,6 +67,9 @@ REGISTRATION_HOOKS: tuple[tuple[str, str, type], ...] = (
     ("samegame_commands", "command", Command),
 )
 
+
+_FAILED = object()
+"""What ``PluginHost._returned`` gives for a registration hook that raised."""
 
 # Kinds of record whose names and descriptions plugins may put into words.
 _WORD_FAMILIES = {
@@ -164,10 +168,12 @@ class PluginHost:
                 plugin = entry_point.load()
                 info = PluginInfo(entry_point.name, dist_name, version, False)
                 self._register(plugin, entry_point.name, info)
-            except (Exception, SystemExit) as error:  # a broken plugin never stops us
+            except BaseException as error:  # a broken plugin never stops us
+                if isinstance(error, KeyboardInterrupt):
+                    raise
                 self.problems.append(
-                    f"plugin '{entry_point.name}' from {dist_name} failed to load "
-                    f"({type(error).__name__}: {error}); skipped"
+                    f"plugin '{shown(entry_point.name)}' from {shown(dist_name)} failed to "
+                    f"load ({error_words(error)}); skipped"
                 )
         if only is not None:
             for name in sorted(only - found):
@@ -182,90 +188,129 @@ class PluginHost:
         # clash keeps the built-in.
         for impl in hook.get_hookimpls():
             info = self.plugins[impl.plugin_name]
-            try:
-                returned = impl.function() or []
-            except Exception as error:
-                self.problems.append(
-                    f"plugin {info.source}: {hook_name} failed "
-                    f"({type(error).__name__}: {shown(str(error), 120)}); skipped"
-                )
+            returned = self._returned(impl.function, info, hook_name)
+            if returned is _FAILED:
                 continue
-            if not isinstance(returned, list | tuple):
+            if returned is None:
+                returned = []
+            if type(returned) not in (list, tuple):
                 self.problems.append(
                     f"plugin {info.source}: {hook_name} returned {type(returned).__name__}, "
                     f"not a list of {record_type.__name__} records; skipped"
                 )
                 continue
             for record in returned:
-                problem = check_record(record, record_type)
-                if problem is not None:
-                    self.problems.append(f"plugin {info.source}: {kind} {problem}; skipped")
+                try:
+                    kept = self._kept(record, kind, record_type, info)
+                except BaseException as error:  # a record whose fields raise when read
+                    if isinstance(error, KeyboardInterrupt):
+                        raise
+                    self.problems.append(
+                        f"plugin {info.source}: {kind} record failed when read "
+                        f"({error_words(error)}); skipped"
+                    )
                     continue
-                record = replace(record, source=info.source)
-                if not info.builtin:
-                    record = contain(record, kind, info.source)
-                name = record.name
+                if kept is None:
+                    continue
+                name = kept.name
                 if name in records:
                     self.problems.append(
                         f"{kind} '{name}' from {info.source} rejected: "
                         f"the name is already registered by {records[name].source}"
                     )
                     continue
-                records[name] = record
+                records[name] = kept
                 if not info.builtin:
                     self._third_party[(kind, name)] = info.source
                 info.contributes.setdefault(kind, []).append(name)
         return records
 
+    def _returned(self, hook: Any, info: PluginInfo, hook_name: str) -> Any:
+        """What a registration hook returned, or ``_FAILED`` when it raised: that is
+        a problem of the plugin, reported like a failed import, whatever it raised
+        (SystemExit and GeneratorExit included; only Ctrl-C interrupts)."""
+        try:
+            return hook()
+        except BaseException as error:
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            self.problems.append(
+                f"plugin {info.source}: {hook_name} failed ({error_words(error)}); skipped"
+            )
+            return _FAILED
+
+    def _kept(self, record: object, kind: str, record_type: type, info: PluginInfo) -> Any:
+        """The record as registered (its source set; a plugin's contained), or None
+        when a check refuses it (the problem noted)."""
+        problem = check_record(record, record_type)
+        if problem is not None:
+            self.problems.append(f"plugin {info.source}: {kind} {problem}; skipped")
+            return None
+        kept = replace(record, source=info.source)  # type: ignore[type-var]
+        return kept if info.builtin else contain(kept, kind, info.source)
+
     def _collect_messages(self) -> None:
         """Each plugin's words for what it registered, checked key by key: a key
         outside the plugin's own names or a language without a catalogue is a
         problem (skipped), never a crash."""
-        from samegame import i18n
-
         for impl in self.manager.hook.samegame_messages.get_hookimpls():
             info = self.plugins[impl.plugin_name]
-            try:
-                returned = impl.function()
-            except Exception as error:
-                self.problems.append(
-                    f"plugin {info.source}: samegame_messages failed "
-                    f"({type(error).__name__}: {shown(str(error), 120)}); skipped"
-                )
+            returned = self._returned(impl.function, info, "samegame_messages")
+            if returned is _FAILED:
                 continue
-            if not isinstance(returned, dict):
+            if type(returned) is not dict:
                 self.problems.append(
                     f"plugin {info.source}: samegame_messages returned "
                     f"{type(returned).__name__}, not a mapping of languages; skipped"
                 )
                 continue
-            own = {
-                f"{family}.{name}"
-                for kind, family in _WORD_FAMILIES.items()
-                for name in info.contributes.get(kind, [])
-            }
-            allowed = own | {f"describe.{key}" for key in own}
-            for language, entries in returned.items():
-                if language not in i18n.LANGUAGES or not isinstance(entries, dict):
-                    self.problems.append(
-                        f"plugin {info.source}: words for '{shown(str(language))}' skipped "
-                        f"(languages: {', '.join(sorted(i18n.LANGUAGES))}; a mapping of keys)"
-                    )
-                    continue
-                wrong = [
-                    key
-                    for key, text in entries.items()
-                    if key not in allowed or not isinstance(text, str) or len(text) > 500
-                ]
-                if wrong:
-                    self.problems.append(
-                        f"plugin {info.source}: message '{shown(str(wrong[0]))}' skipped; a plugin "
-                        "gives words (text of at most 500 characters) for its own names only"
-                    )
-                kept = {key: text for key, text in entries.items() if key not in wrong}
-                if kept:
-                    i18n.add_messages(language, kept)
-                    info.contributes.setdefault("words", []).append(language)
+            try:
+                self._add_words(returned, info)
+            except BaseException as error:  # keys or texts that raise when read
+                if isinstance(error, KeyboardInterrupt):
+                    raise
+                self.problems.append(
+                    f"plugin {info.source}: samegame_messages gave words that fail when "
+                    f"read ({error_words(error)}); skipped"
+                )
+
+    def _add_words(self, returned: dict[Any, Any], info: PluginInfo) -> None:
+        from samegame import i18n
+
+        own = {
+            f"{family}.{name}"
+            for kind, family in _WORD_FAMILIES.items()
+            for name in info.contributes.get(kind, [])
+        }
+        allowed = own | {f"describe.{key}" for key in own}
+        for language, entries in returned.items():
+            if (
+                type(language) is not str
+                or language not in i18n.LANGUAGES
+                or type(entries) is not dict
+            ):
+                self.problems.append(
+                    f"plugin {info.source}: words for '{shown(str(language))}' skipped "
+                    f"(languages: {', '.join(sorted(i18n.LANGUAGES))}; a mapping of keys)"
+                )
+                continue
+            wrong = [
+                key
+                for key, text in entries.items()
+                if type(key) is not str
+                or key not in allowed
+                or type(text) is not str
+                or len(text) > 500
+            ]
+            if wrong:
+                self.problems.append(
+                    f"plugin {info.source}: message '{shown(str(wrong[0]))}' skipped; a plugin "
+                    "gives words (text of at most 500 characters) for its own names only"
+                )
+            kept = {key: text for key, text in entries.items() if key not in wrong}
+            if kept:
+                i18n.add_messages(language, kept)
+                info.contributes.setdefault("words", []).append(language)
 
     # -- look-ups ----------------------------------------------------------------
 
@@ -282,7 +327,12 @@ class PluginHost:
         records = self._records[kind]
         if name not in records:
             known = ", ".join(sorted(records)) or "none"
-            raise UnknownNameError(f"no {kind} is named '{shown(name)}'; known: {known}")
+            from samegame.i18n import translator
+
+            kind_key = f"error.kind.{kind.replace(' ', '_')}"
+            kind_words = Said.of(kind_key) if translator("en").has(kind_key) else kind
+            said = Said.of("error.name.unknown", kind=kind_words, name=shown(name), known=known)
+            raise said.error(UnknownNameError)
         return records[name]
 
     def formula(self, name: str) -> ScoringFormula:

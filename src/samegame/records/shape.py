@@ -1,14 +1,18 @@
-"""The strict shape of a ``samegame-record/1`` line: safe parsing, exact types, bounds.
+"""The strict shape of a record line (``samegame-record/1`` and ``/2``): safe
+parsing, exact types, bounds.
 
-One declaration (``RECORD``) both checks a parsed record and publishes itself as a
-JSON Schema (``json_schema()``, printed by ``samegame verify --schema``), so the two
-never disagree. A record is an object with exactly the keys of docs/records.md, each of
+One declaration per format (``RECORD_V1``, ``RECORD``) both checks a parsed record
+and publishes itself as a JSON Schema (``json_schema()``, printed by ``samegame
+verify --schema``), so the two never disagree. A record is an object with exactly
+the keys of docs/records.md for its ``format``, each of
 one JSON type: an integer is never a float, a string or a boolean (Python reads
 ``true`` as a bool, a subclass of int: it is refused), and every size and number is
 bounded. ``parse_line`` reads one line and raises only LineError for bad input:
 the line length and the nesting depth are capped before ``json.loads``, integers
 longer than 20 digits, ``NaN``, ``Infinity``, overflowing floats and repeated keys
-are refused, and a RecursionError is caught.
+are refused, and a RecursionError is caught. Every step takes time linear in the
+line's length (no regular expression here can backtrack), so a hostile 1 MiB line
+costs a fraction of a second.
 
 >>> check_shape({"format": "samegame-record/1"})
 'the record lacks the keys preset, rules, generator, board_number, width, height, colours, board, bot, seed, moves, bonus, penalty, score, remaining, cleared, finished, seconds'
@@ -38,8 +42,12 @@ from samegame.core.board import MAX_HEIGHT
 from samegame.core.coords import MAX_COLUMNS
 from samegame.core.numbering import MAX_BOARD_NUMBER
 from samegame.core.palette import MAX_COLOURS, PALETTE
+from samegame.core.quoting import shown, shown_list
 
-RECORD_FORMAT = "samegame-record/1"
+RECORD_FORMAT_V1 = "samegame-record/1"
+RECORD_FORMAT = "samegame-record/2"  # what samegame writes: v1 and the generator's version
+KNOWN_FORMATS = (RECORD_FORMAT_V1, RECORD_FORMAT)
+MAX_GENERATOR_VERSION = 2**31 - 1  # a generator's version, as plugins are held to
 MAX_LINE_BYTES = 1 << 20  # one MiB; the longest possible genuine record is far shorter
 MAX_INT_DIGITS = 20  # 2**64 - 1 has 20 digits
 MAX_DEPTH = 8  # a record nests 3 deep (the record, its moves, a move)
@@ -82,31 +90,34 @@ class Spec:
         return wrong
 
     def _check(self, value: object, where: str) -> str | None:
-        shown = _show(value)
         if self.kind == "integer":
             if type(value) is not int or not self.low <= value <= self.high:
-                return f"{where} must be an integer from {self.low} to {self.high}, not {shown}"
+                return (
+                    f"{where} must be an integer from {self.low} to {self.high}, not {_show(value)}"
+                )
         elif self.kind == "number":
             if type(value) not in (int, float) or not self.low <= value <= self.high:  # type: ignore[operator]
-                return f"{where} must be a number from {self.low} to {self.high}, not {shown}"
+                return (
+                    f"{where} must be a number from {self.low} to {self.high}, not {_show(value)}"
+                )
         elif self.kind == "boolean":
             if type(value) is not bool:
-                return f"{where} must be true or false, not {shown}"
+                return f"{where} must be true or false, not {_show(value)}"
         elif self.kind == "const":
             if value != self.const or type(value) is not str:
-                return f"{where} must be {self.const!r}, not {shown}"
+                return f"{where} must be {self.const!r}, not {_show(value)}"
         elif self.kind == "string":
             if type(value) is not str or not _matches(self.pattern, value):
-                return f"{where} must be a string matching {self.pattern}, not {shown}"
+                return f"{where} must be a string matching {self.pattern}, not {_show(value)}"
         elif self.kind == "array":
-            return self._check_array(value, where, shown)
+            return self._check_array(value, where)
         else:
-            return self._check_object(value, where, shown)
+            return self._check_object(value, where)
         return None
 
-    def _check_array(self, value: object, where: str, shown: str) -> str | None:
+    def _check_array(self, value: object, where: str) -> str | None:
         if type(value) is not list or not self.low <= len(value) <= self.high:
-            return f"{where} must be a list of {self.low} to {self.high} items, not {shown}"
+            return f"{where} must be a list of {self.low} to {self.high} items, not {_show(value)}"
         assert self.items is not None, "an array spec names its items"
         for number, item in enumerate(value, start=1):
             wrong = self.items.check(item, f"{where}[{number}]")
@@ -114,13 +125,13 @@ class Spec:
                 return wrong
         return None
 
-    def _check_object(self, value: object, where: str, shown: str) -> str | None:
+    def _check_object(self, value: object, where: str) -> str | None:
         if type(value) is not dict:
-            return f"{where} must be a JSON object, not {shown}"
+            return f"{where} must be a JSON object, not {_show(value)}"
         names = [name for name, _ in self.fields]
-        unknown = [key for key in value if key not in names]
+        unknown = [str(key) for key in value if key not in names]
         if unknown:
-            return f"{where} has unknown keys {', '.join(map(str, unknown))}; known: {', '.join(names)}"
+            return f"{where} has unknown keys {shown_list(unknown)}; known: {', '.join(names)}"
         missing = [name for name in names if name not in value]
         if missing:
             return f"{where} lacks the keys {', '.join(missing)}"
@@ -169,6 +180,10 @@ def _matches(pattern: str, text: str) -> bool:
 
 
 def _show(value: object) -> str:
+    """A value as JSON, cut to 40 characters (a long string is cut before it is
+    written, so showing it costs no more than its first characters)."""
+    if isinstance(value, str):
+        value = value[:41]
     text = json.dumps(value) if not isinstance(value, float) or math.isfinite(value) else "?"
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -186,65 +201,76 @@ def _object(*fields: tuple[str, Spec]) -> Spec:
 
 
 POINTS = _int(-MAX_POINTS, MAX_POINTS)
-RECORD = _object(
-    ("format", Spec("const", const=RECORD_FORMAT)),
-    ("preset", _string(PRESET_PATTERN, nullable=True)),
-    (
-        "rules",
-        _object(
-            ("formula", _string(NAME_PATTERN)),
-            ("clear_bonus", _int(0, MAX_POINTS)),
-            ("penalty", _string(NAME_PATTERN)),
-            ("min_group", _int(1, MAX_CELLS)),
-        ),
-    ),
-    ("generator", _string(NAME_PATTERN, nullable=True)),
-    ("board_number", _int(0, MAX_BOARD_NUMBER, nullable=True)),
-    ("width", _int(1, MAX_COLUMNS)),
-    ("height", _int(1, MAX_HEIGHT)),
-    ("colours", _int(1, MAX_COLOURS)),
-    ("board", Spec("array", 1, MAX_HEIGHT, items=_string(ROW_PATTERN))),
-    ("bot", _string(BOT_PATTERN)),
-    ("seed", _int(0, MAX_SEED)),
-    (
-        "moves",
-        Spec(
-            "array",
-            0,
-            MAX_CELLS,
-            items=_object(
-                ("move", _string(MOVE_PATTERN)),
-                ("tiles", _int(1, MAX_CELLS)),
-                ("points", POINTS),
-            ),
-        ),
-    ),
-    ("bonus", _int(0, MAX_POINTS)),
-    ("penalty", _int(0, MAX_POINTS)),
-    ("score", POINTS),
-    ("remaining", _int(0, MAX_CELLS)),
-    ("cleared", Spec("boolean")),
-    ("finished", Spec("boolean")),
-    ("seconds", Spec("number", 0, MAX_SECONDS)),
+_RULES = _object(
+    ("formula", _string(NAME_PATTERN)),
+    ("clear_bonus", _int(0, MAX_POINTS)),
+    ("penalty", _string(NAME_PATTERN)),
+    ("min_group", _int(1, MAX_CELLS)),
+)
+_MOVE = _object(
+    ("move", _string(MOVE_PATTERN)),
+    ("tiles", _int(1, MAX_CELLS)),
+    ("points", POINTS),
 )
 
 
+def _record(record_format: str) -> Spec:
+    """The record's keys in the order samegame writes them; ``samegame-record/2``
+    adds ``generator_version`` after ``generator``."""
+    version: tuple[tuple[str, Spec], ...] = ()
+    if record_format != RECORD_FORMAT_V1:
+        version = (("generator_version", _int(0, MAX_GENERATOR_VERSION, nullable=True)),)
+    return _object(
+        ("format", Spec("const", const=record_format)),
+        ("preset", _string(PRESET_PATTERN, nullable=True)),
+        ("rules", _RULES),
+        ("generator", _string(NAME_PATTERN, nullable=True)),
+        *version,
+        ("board_number", _int(0, MAX_BOARD_NUMBER, nullable=True)),
+        ("width", _int(1, MAX_COLUMNS)),
+        ("height", _int(1, MAX_HEIGHT)),
+        ("colours", _int(1, MAX_COLOURS)),
+        ("board", Spec("array", 1, MAX_HEIGHT, items=_string(ROW_PATTERN))),
+        ("bot", _string(BOT_PATTERN)),
+        ("seed", _int(0, MAX_SEED)),
+        ("moves", Spec("array", 0, MAX_CELLS, items=_MOVE)),
+        ("bonus", _int(0, MAX_POINTS)),
+        ("penalty", _int(0, MAX_POINTS)),
+        ("score", POINTS),
+        ("remaining", _int(0, MAX_CELLS)),
+        ("cleared", Spec("boolean")),
+        ("finished", Spec("boolean")),
+        ("seconds", Spec("number", 0, MAX_SECONDS)),
+    )
+
+
+RECORD_V1 = _record(RECORD_FORMAT_V1)
+RECORD = _record(RECORD_FORMAT)
+SPECS = {RECORD_FORMAT_V1: RECORD_V1, RECORD_FORMAT: RECORD}
+
+
 def check_shape(record: object) -> str | None:
-    """None for a record of the right shape; otherwise its first fault."""
-    return RECORD.check(record, "the record")
+    """None for a record of the right shape for its ``format``; otherwise its first
+    fault (a record of no known format is held to the current one)."""
+    spec = RECORD
+    if isinstance(record, dict) and isinstance(record.get("format"), str):
+        spec = SPECS.get(record["format"], RECORD)
+    return spec.check(record, "the record")
 
 
 def json_schema() -> dict[str, Any]:
-    """The record format as a JSON Schema document."""
+    """Every record format samegame reads, as one JSON Schema document: a record
+    is exactly one of them (their ``format`` constants differ)."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://samegame.invalid/schemas/samegame-record-1.json",
-        "title": RECORD_FORMAT,
+        "$id": "https://samegame.invalid/schemas/samegame-record.json",
+        "title": "samegame game record",
         "description": (
-            "One samegame game record (one line of a JSONL file). Lines are at most "
+            "One samegame game record (one line of a JSONL file), of any format version "
+            f"samegame reads ({', '.join(KNOWN_FORMATS)}). Lines are at most "
             f"{MAX_LINE_BYTES} bytes of UTF-8; integers have at most {MAX_INT_DIGITS} digits."
         ),
-        **RECORD.to_schema(),
+        "oneOf": [{"title": name, **spec.to_schema()} for name, spec in SPECS.items()],
     }
 
 
@@ -269,19 +295,28 @@ def _no_repeats(pairs: Sequence[tuple[str, object]]) -> dict[str, object]:
     result: dict[str, object] = {}
     for key, value in pairs:
         if key in result:
-            raise LineError(f"the key {key[:40]!r} appears twice")
+            raise LineError(f"the key '{shown(key, 40)}' appears twice")
         result[key] = value
     return result
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A string, or an unterminated one up to the end of the line. Possessive loops
+# cannot backtrack and each match ends at its closing quote or the end, so the
+# search is linear: an unterminated string is consumed once, never re-tried from
+# each quote inside it.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def _too_deep(text: str) -> bool:
     """True when arrays and objects nest more than ``MAX_DEPTH`` deep (found
-    without recursion: innermost pairs are removed one level at a time)."""
+    without recursion: strings are removed, then innermost pairs one level at a
+    time, ``MAX_DEPTH`` linear passes at most).
+
+    >>> _too_deep("[" * 9 + "]" * 9), _too_deep('["[[[[[[[[["]'), _too_deep('"[[[[[[[[[')
+    (True, False, False)
+    """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     for _ in range(MAX_DEPTH):
         brackets, removed = _INNERMOST.subn("", brackets)

@@ -2,10 +2,11 @@
 
 A record holds the replay keys of docs/formats.md (``moves`` with each move's canonical
 tile, tiles and points; ``bonus``, ``penalty``, ``score``, ``remaining``,
-``cleared``, ``finished``) plus ``format`` (``samegame-record/1``), ``preset``,
+``cleared``, ``finished``) plus ``format`` (``samegame-record/2``), ``preset``,
 ``rules`` (formula, clear_bonus, penalty, min_group), ``generator``,
-``board_number``, ``width``, ``height``, ``colours``, ``board`` (rows, top first),
-``bot``, ``seed`` and ``seconds``. Readers accept every format version we wrote.
+``generator_version``, ``board_number``, ``width``, ``height``, ``colours``,
+``board`` (rows, top first), ``bot``, ``seed`` and ``seconds``. Readers accept
+every format version we wrote (``samegame-record/1`` has no ``generator_version``).
 
 >>> from samegame.bots import play_game
 >>> from samegame.bots.simple import GREEDY
@@ -35,20 +36,35 @@ from samegame.bots import PlayedGame
 from samegame.core.board import Board, BoardError
 from samegame.core.coords import CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
+from samegame.core.quoting import shown
+from samegame.core.regular_files import NotRegularFileError, open_regular_file
 from samegame.core.rules import Rules
 from samegame.core.textboard import TextBoardError, board_rows, read_board
 from samegame.core.variant import RuleVariant
 from samegame.plugin.host import PluginHost, UnknownNameError
-from samegame.records.meaning import Claims
+from samegame.records.meaning import Claims, Isolate
 from samegame.records.shape import (
+    KNOWN_FORMATS,
     MAX_LINE_BYTES,
     RECORD_FORMAT,
+    RECORD_FORMAT_V1,
     LineError,
     check_shape,
     parse_line,
 )
+from samegame.records.verdict import Verdict, unchecked, wrong
 
-KNOWN_FORMATS = (RECORD_FORMAT,)
+__all__ = [
+    "KNOWN_FORMATS",
+    "MAX_SKIPPED_BYTES",
+    "Verdict",
+    "Verifier",
+    "make_record",
+    "read_lines",
+    "read_records",
+    "record_rules",
+    "verify_record",
+]
 
 
 def make_record(
@@ -62,14 +78,21 @@ def make_record(
     colours: int,
     bot: str,
     seed: int,
+    generator_version: int | None = None,
 ) -> dict[str, Any]:
-    """The record of a bot game (the JSON object of one line)."""
+    """The record of a bot game (the JSON object of one line). A record of a
+    generated board names the generator's ``version`` (``BoardGenerator.version``)
+    as ``generator_version``; ValueError when it is missing, or given without a
+    generator."""
+    if (generator is None) != (generator_version is None):
+        raise ValueError("a record names a generator and its version, or neither")
     result = played.result
     return {
         "format": RECORD_FORMAT,
         "preset": preset,
         "rules": rules.variant.to_dict(),
         "generator": generator,
+        "generator_version": generator_version,
         "board_number": board_number,
         "width": board.width,
         "height": board.height,
@@ -100,47 +123,70 @@ def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
 
 class Verifier:
     """Verifies records one at a time, with one plugin host and caches of the boards,
-    presets and bot games already checked (see ``samegame.records.meaning``)."""
+    presets and bot games already checked (see ``samegame.records.meaning``).
+    ``max_replay_seconds`` caps each bot replay (None: no cap; see
+    ``samegame.records.replay_limit``); ``isolate`` replays plugin bots elsewhere."""
 
-    def __init__(self, host: PluginHost, *, replay_bots: bool = True) -> None:
+    def __init__(
+        self,
+        host: PluginHost,
+        *,
+        replay_bots: bool = True,
+        max_replay_seconds: float | None = None,
+        isolate: Isolate | None = None,
+    ) -> None:
         self.host = host
-        self.claims = Claims(host, replay_bots=replay_bots)
+        self.claims = Claims(
+            host,
+            replay_bots=replay_bots,
+            max_replay_seconds=max_replay_seconds,
+            isolate=isolate,
+        )
 
     def verify(self, record: object) -> list[str]:
-        """Every mismatch as one sentence (none when the record is right): its shape,
-        then what it claims, then the replay of its moves by the rules core."""
+        """Every reason the record is not verified, one sentence each (none when it
+        is): its mismatches, then the claims that cannot be checked here."""
+        return self.check(record).sentences()
+
+    def check(self, record: object) -> Verdict:
+        """What verifying the record finds: its shape, then what it claims, then the
+        replay of its moves by the rules core, then its bot's replay."""
         if isinstance(record, dict) and record.get("format") not in KNOWN_FORMATS:
-            shown = str(record.get("format"))[:40]
-            return [f"unknown record format {shown!r}; known: {', '.join(KNOWN_FORMATS)}"]
-        wrong = check_shape(record)
-        if wrong is not None:
-            return [wrong]
+            named = shown(str(record.get("format")), 40)
+            return wrong(f"unknown record format '{named}'; known: {', '.join(KNOWN_FORMATS)}")
+        fault = check_shape(record)
+        if fault is not None:
+            return wrong(fault)
         assert isinstance(record, dict), "a record of the right shape is an object"
+        if record["format"] != RECORD_FORMAT_V1 and (record["generator"] is None) != (
+            record["generator_version"] is None
+        ):
+            return wrong("generator and generator_version are both given or both null")
         try:
             rules = record_rules(record, self.host)
         except UnknownNameError as error:
-            return [f"the record's rules need a plugin that is not loaded: {error}"]
+            return unchecked(f"the rules need a plugin that is not loaded here ({error})")
         except ValueError as error:
-            return [f"the record's rules are impossible: {error}"]
+            return wrong(f"the record's rules are impossible: {error}")
         try:
             board = read_board("\n".join(record["board"]), tiles_required=True)
         except (TextBoardError, BoardError) as error:
-            return [f"the board is not a board: {error}"]
+            return wrong(f"the board is not a board: {error}")
         if (board.width, board.height) != (record["width"], record["height"]):
-            return [
+            return wrong(
                 f"the board is {board.width}x{board.height}, the record says "
                 f"{record['width']}x{record['height']}"
-            ]
-        problems = self.claims.preset(record) + self.claims.board(record, board)
-        problems += _replay(record, board, rules)
-        if not problems:
-            problems = self.claims.bot(record, board, rules)
-        return problems
+            )
+        found = self.claims.preset(record) + self.claims.board(record, board)
+        found += wrong(*_replay(record, board, rules))
+        if not found.problems:
+            found += self.claims.bot(record, board, rules)
+        return found
 
 
 def verify_record(record: object, host: PluginHost) -> list[str]:
-    """Replay one record with the rules core and check its claims; every mismatch as
-    one sentence (none when the record is right)."""
+    """Replay one record with the rules core and check its claims; every reason it
+    is not verified as one sentence (none when it is)."""
     return Verifier(host).verify(record)
 
 
@@ -224,18 +270,30 @@ def _replay(record: dict[str, Any], board: Board, rules: Rules) -> list[str]:
 MAX_SKIPPED_BYTES = 16 * MAX_LINE_BYTES
 
 
-def read_records(path: Path) -> Iterator[tuple[int, object]]:
-    """Each non-blank line's number and its parsed JSON, or the LineError saying why
-    it is not JSON we accept. A line longer than ``MAX_LINE_BYTES`` is skipped
-    without being held in memory; OSError if the file cannot be read, or when an
-    over-long line has no end within ``MAX_SKIPPED_BYTES``."""
-    with path.open("rb") as lines:
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+
+
+def read_lines(path: Path) -> Iterator[tuple[int, bytes | LineError]]:
+    """Each non-blank line's number and its bytes (without the line end), or the
+    LineError of a line longer than ``MAX_LINE_BYTES``, which is skipped without
+    being held in memory. A UTF-8 byte-order mark at the start of the file is
+    ignored. OSError if the file cannot be read (a named pipe, a device or a
+    folder is refused without waiting), or when an over-long line has no
+    end within ``MAX_SKIPPED_BYTES``. Time and memory are linear in the file's
+    length (each byte is read once)."""
+    try:
+        stream = open_regular_file(path, "a record file")
+    except NotRegularFileError as error:
+        raise OSError(str(error)) from None
+    with stream as lines:
         number = 0
         while True:
             raw = lines.readline(MAX_LINE_BYTES + 2)
             if not raw:
                 return
             number += 1
+            if number == 1 and raw.startswith(BYTE_ORDER_MARK):
+                raw = raw[len(BYTE_ORDER_MARK) :]
             if not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
                 skipped = len(raw)
                 while raw and not raw.endswith(b"\n"):
@@ -250,7 +308,21 @@ def read_records(path: Path) -> Iterator[tuple[int, object]]:
                 continue
             if not raw.strip():
                 continue
-            try:
-                yield number, parse_line(raw.rstrip(b"\r\n"))
-            except LineError as error:
-                yield number, error
+            yield number, raw.rstrip(b"\r\n")
+
+
+def parsed(raw: bytes | LineError) -> object:
+    """A line's JSON value, or the LineError saying why it is not JSON we accept."""
+    if isinstance(raw, LineError):
+        return raw
+    try:
+        return parse_line(raw)
+    except LineError as error:
+        return error
+
+
+def read_records(path: Path) -> Iterator[tuple[int, object]]:
+    """Each non-blank line's number and its parsed JSON, or the LineError saying why
+    it is not JSON we accept (see ``read_lines``)."""
+    for number, raw in read_lines(path):
+        yield number, parsed(raw)

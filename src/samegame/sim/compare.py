@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from samegame.sim.executors import Executor
-from samegame.sim.runner import Stop, play_all
+from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Moments, percent, plural
 from samegame.sim.tasks import Record, RunSetup, game_tasks
 
@@ -146,19 +146,23 @@ def compare(
     boards: tuple[tuple[str, ...], ...] = (),
     progress: Callable[[int], None] = lambda boards: None,
     window: int | None = None,
+    write: Callable[[Record], None] = lambda record: None,
 ) -> tuple[Comparison, Stop | None]:
     """Play ``games`` boards with every setup (they differ only in the bot); the
     comparison of the boards every bot finished, and why it stopped early (or None).
-    ``progress`` is called with the number of boards done."""
+    ``progress`` is called with the number of boards done; ``write`` with every
+    game's record, in game order (board by board, the bots in the order given),
+    as soon as it and every game before it have finished."""
     comparison = Comparison([setup.bot for setup in setups])
     board_records: list[Record] = []
 
     def consume(record: Record) -> None:
+        write(record)
         board_records.append(record)
         if len(board_records) == len(setups):
             comparison.add_board(board_records)
             board_records.clear()
             progress(comparison.boards)
 
-    stop = play_all(game_tasks(setups, games, boards), executor, consume, window)
+    stop = play_games(game_tasks(setups, games, boards), executor, consume, window)
     return comparison, stop

@@ -10,12 +10,14 @@
 >>> comparison = Comparison(["random", "tabu"])
 >>> for low, high in [(10, 30), (12, 25), (9, 31)]:
 ...     comparison.add_board([{"score": low, "cleared": False}, {"score": high, "cleared": False}])
->>> gates = [parse_better("tabu,random"), parse_mean("random=10"), parse_mean("tabu=30")]
+>>> gates = [parse_better("tabu,random"), parse_better("random,tabu"), parse_mean("tabu=30")]
 >>> for gate in gates:
 ...     print(gate.judge(comparison).sentence)
-tabu beats random by 18.3 points per board (95 percent interval 13.0 to 23.7), above 0: passed.
-random has mean score 10.3, at least 10 wanted: passed.
-tabu has mean score 28.7, at least 30 wanted: failed.
+tabu scored 18.3 points per board more than random (95 percent interval 13.0 to 23.7), above 0 with 95 percent confidence: passed.
+random scored 18.3 points per board less than tabu (95 percent interval -23.7 to -13.0); the gate asks for more: failed.
+tabu has mean score 28.7; the gate asks for 30 or more: failed.
+>>> print(not_met([gate.judge(comparison) for gate in gates]))
+2 of 3 gates not met: random scored 18.3 points per board less than tabu (95 percent interval -23.7 to -13.0); the gate asks for more. tabu has mean score 28.7; the gate asks for 30 or more.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import math
 from dataclasses import dataclass
 
 from samegame.sim.compare import Comparison, split_bots
+from samegame.sim.stats import plural
 
 
 class GateError(ValueError):
@@ -32,11 +35,36 @@ class GateError(ValueError):
 
 @dataclass(frozen=True)
 class GateResult:
+    """Whether a gate was met, and why in plain words (``reason``: what was
+    measured and, for a failed gate, what it asks for); ``sentence`` is the
+    reason with the verdict (``: passed.`` or ``: failed.``)."""
+
     passed: bool
-    sentence: str
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.reason}: {'passed' if self.passed else 'failed'}."
 
     def to_dict(self) -> dict[str, object]:
         return {"passed": self.passed, "sentence": self.sentence}
+
+
+def not_met(results: list[GateResult]) -> str | None:
+    """The one line that says every gate not met, in plain words; None when every
+    gate was met."""
+    failed = [result.reason for result in results if not result.passed]
+    if not failed:
+        return None
+    head = f"{len(failed)} of {len(results)} {plural(len(results), 'gate')} not met"
+    return f"{head}: {'. '.join(failed)}."
+
+
+def _more_or_less(bot: str, other: str, mean: float) -> str:
+    if round(mean, 1) == 0:
+        return f"{bot} scored as many points per board as {other}"
+    side = "more" if mean > 0 else "less"
+    return f"{bot} scored {abs(mean):.1f} points per board {side} than {other}"
 
 
 @dataclass(frozen=True)
@@ -52,27 +80,38 @@ class Gate:
         return [self.bot, self.other] if self.kind == "better" else [self.bot]
 
     def judge(self, comparison: Comparison) -> GateResult:
+        """Whether the comparison meets the gate, in plain words."""
         if self.kind == "better":
             differences = comparison.paired(self.bot, self.other)
             interval = differences.interval95()
-            head = (
-                f"{self.bot} beats {self.other} by {differences.mean() or 0.0:.1f} points per board"
-            )
+            mean = differences.mean() or 0.0
+            head = _more_or_less(self.bot, self.other, mean)
             if interval is None:
-                return GateResult(False, f"{head} (no interval from one board): failed.")
-            passed = interval[0] > 0
+                return GateResult(
+                    False,
+                    f"{head} (no interval from one board); the gate needs 2 boards or more",
+                )
+            low, high = interval
+            within = f"{head} (95 percent interval {low:.1f} to {high:.1f})"
+            if low > 0:
+                return GateResult(True, f"{within}, above 0 with 95 percent confidence")
+            if mean <= 0:
+                return GateResult(False, f"{within}; the gate asks for more")
             return GateResult(
-                passed,
-                f"{head} (95 percent interval {interval[0]:.1f} to {interval[1]:.1f}), "
-                f"above 0: {'passed' if passed else 'failed'}.",
+                False,
+                f"{within}, not above 0 with 95 percent confidence; the gate asks for that "
+                "(more boards narrow the interval)",
             )
         tally = next(t for t in comparison.tallies if t.bot == self.bot)
-        mean = tally.scores.mean()
-        passed = mean is not None and mean >= self.score
+        scored = tally.scores.mean()
+        if scored is not None and scored >= self.score:
+            return GateResult(
+                True, f"{self.bot} has mean score {scored:.1f}, at least {self.score:g} wanted"
+            )
         return GateResult(
-            passed,
-            f"{self.bot} has mean score {mean or 0.0:.1f}, at least {self.score:g} wanted: "
-            f"{'passed' if passed else 'failed'}.",
+            False,
+            f"{self.bot} has mean score {scored or 0.0:.1f}; the gate asks for "
+            f"{self.score:g} or more",
         )
 
 

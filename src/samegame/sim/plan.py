@@ -25,6 +25,7 @@ from samegame.bots import parse_bot_spec
 from samegame.core.board import Board
 from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import Preset, PresetError, find_preset
+from samegame.sim import bounded
 from samegame.sim.stats import plural
 from samegame.sim.tasks import RunSetup, board_text
 
@@ -77,7 +78,7 @@ def plan(
     if boards and (size, colours, board_type) != (None, None, None):
         raise ValueError("size, colours and board type do not apply to given boards")
     recorded = recorded_preset(preset, host)
-    names = [checked_bot(text, host) for text in bots]
+    names = [checked_bot(text, host, bot_timeout) for text in bots]
     if boards:
         rows = tuple(board_text(board) for board in boards)
         count = f"{len(rows)} {plural(len(rows), 'board')}"
@@ -111,9 +112,10 @@ def recorded_preset(preset: Preset, host: PluginHost) -> str | None:
     return preset.name if found == preset else None
 
 
-def checked_bot(text: str, host: PluginHost) -> str:
+def checked_bot(text: str, host: PluginHost, bot_timeout: float | None = None) -> str:
     """The bot spec in its normal spelling, checked by making the bot once
-    (``BotOptionError``, ``UnknownNameError``)."""
+    (``BotOptionError``, ``UnknownNameError``); a plugin's bot is made under the
+    game's bound (``samegame.sim.bounded.check_bot``: PluginError)."""
     spec = parse_bot_spec(text)
-    host.bot(spec.name).create(spec.options)
+    bounded.check_bot(host, spec, bounded.game_limit(bot_timeout, spec.options))
     return str(spec)

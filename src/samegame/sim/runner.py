@@ -9,19 +9,27 @@ iterable one at a time, so memory stays constant however many games are played.
 A game's error (``GameFailed``) or a KeyboardInterrupt comes out of the iterator
 when that game's turn comes; every record handed out before it is complete. On
 leaving, early or not, the games still in flight are cancelled.
+
+``play_games`` (what a simulation or a comparison runs) first asks a plugin's
+board generator for the first game's board twice
+(``samegame.sim.tasks.check_repeatable``): a generator whose board for one number
+differs between two calls stops the run before any game is played; then it is
+``play_all``.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 
+from samegame.core.stops import Terminated
+from samegame.plugin.containment import PluginError
 from samegame.sim.executors import Executor, Pending, failure_words
-from samegame.sim.lifetime import Terminated
-from samegame.sim.tasks import GameFailed, GameTask, Record
+from samegame.sim.tasks import GameFailed, GameTask, Record, check_repeatable
 
 
 def default_window(executor: Executor) -> int:
@@ -54,8 +62,10 @@ def run_ordered(
 
 @dataclass(frozen=True)
 class Stop:
-    """Why a run ended early: ``interrupted`` (Ctrl-C), ``terminated`` (SIGTERM) or
-    ``failed`` (a game or the executor failed); ``message`` says it in words."""
+    """Why a run ended early: ``interrupted`` (Ctrl-C), ``terminated`` (SIGTERM),
+    ``plugin`` (a plugin failed, gave a bad result or never returned: exit code 3)
+    or ``failed`` (a game or the executor failed otherwise: exit code 1);
+    ``message`` says it in words."""
 
     reason: str
     message: str
@@ -83,11 +93,37 @@ def play_all(
                 except StopIteration:
                     return None
                 except GameFailed as error:
-                    return Stop("failed", str(error))
+                    return Stop("plugin" if error.plugin else "failed", str(error))
                 except Exception as error:
                     return Stop("failed", failure_words(error))
                 consume(record)
-    except Terminated:
-        return Stop("terminated", "terminated (SIGTERM)")
     except KeyboardInterrupt:
-        return Stop("interrupted", "interrupted (Ctrl-C)")
+        return _interrupted()
+
+
+def play_games(
+    tasks: Iterable[GameTask],
+    executor: Executor,
+    consume: Callable[[Record], None],
+    window: int | None = None,
+) -> Stop | None:
+    """``play_all`` of a run's games, after checking that a plugin's board
+    generator gives the first game's board twice alike (a Stop ``plugin`` if not)."""
+    source = iter(tasks)
+    first = next(source, None)
+    if first is None:
+        return None
+    try:
+        check_repeatable(first)
+    except PluginError as error:
+        return Stop("plugin", str(error))
+    except KeyboardInterrupt:  # Terminated included
+        return _interrupted()
+    return play_all(chain([first], source), executor, consume, window)
+
+
+def _interrupted() -> Stop:
+    """The Stop of the KeyboardInterrupt being handled: SIGTERM or Ctrl-C."""
+    if isinstance(sys.exc_info()[1], Terminated):
+        return Stop("terminated", "terminated (SIGTERM)")
+    return Stop("interrupted", "interrupted (Ctrl-C)")

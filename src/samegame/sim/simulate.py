@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from samegame.sim.executors import Executor
-from samegame.sim.runner import Stop, play_all
+from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Summary
 from samegame.sim.tasks import Record, RunSetup, game_tasks
 
@@ -40,5 +40,5 @@ def simulate(
         summary.add(record)
         progress(summary.games)
 
-    stop = play_all(game_tasks([setup], games, boards), executor, consume, window)
+    stop = play_games(game_tasks([setup], games, boards), executor, consume, window)
     return summary, stop

@@ -16,11 +16,14 @@ Seed derivation (fixed: changing it changes every simulated game). For root seed
 Neither depends on the bot, the worker count or the executor, so the same command
 gives the same records everywhere, and ``compare`` gives every bot the same boards.
 
-A game of a plugin's bot (not a built-in one) runs in a child process under a time
-limit (``samegame.sim.bounded``): ``RunSetup.bot_timeout`` seconds, or by default
-the bot's ``time`` option plus a grace, or 60 seconds. A game that overruns is
-stopped and fails like any failing game, naming the plugin. Built-in bots play in
-the worker itself.
+A game that calls plugin code (a plugin's scoring formula, penalty, board
+generator or bot: ``samegame.sim.bounded.plugin_parts``) runs in a child process
+under one time limit (``samegame.sim.bounded.run_game``), the bot's construction
+included: ``RunSetup.bot_timeout`` seconds, or by default the bot's ``time`` option
+plus a grace, or 60 seconds. A game that overruns is stopped and fails naming the
+plugin callable that did not return; a game all of whose parts are built in plays
+in the worker itself. A game that fails through a plugin's fault (``GameFailed``
+with ``plugin`` true) stops a run with exit code 3, any other failure with 1.
 
 >>> board_number(0, 0), bot_seed(0, 0)
 (300183240346671108, 2832657230757330497)
@@ -41,9 +44,9 @@ from samegame.core.rules import Rules
 from samegame.core.textboard import board_rows, read_board
 from samegame.core.variant import RuleVariant
 from samegame.plugin import host as plugins
-from samegame.plugin.containment import PluginError
+from samegame.plugin.containment import PluginError, error_words
 from samegame.plugin.contributions import BoardSpec
-from samegame.plugin.host import PluginHost
+from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.verification import make_record
 from samegame.sim import bounded
 
@@ -62,7 +65,16 @@ def bot_seed(root_seed: int, index: int) -> int:
 
 class GameFailed(RuntimeError):
     """A game that could not be played to the end; the message names the game index,
-    the bot and the move. Picklable, so it crosses process and Dask boundaries."""
+    the bot and the move. ``plugin`` is true when a plugin is to blame (it failed,
+    returned something it must not, never returned, or is missing where the game
+    runs). Picklable, so it crosses process and Dask boundaries."""
+
+    def __init__(self, message: str, plugin: bool = False) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+
+    def __reduce__(self) -> tuple[type[GameFailed], tuple[str, bool]]:
+        return (type(self), (str(self), self.plugin))
 
 
 @dataclass(frozen=True)
@@ -150,34 +162,76 @@ def _board(task: GameTask, host: PluginHost) -> tuple[Board, int | None]:
     return make_board(host.generator(setup.board_type), setup.spec, number).board, number
 
 
+def game_parts(task: GameTask, host: PluginHost) -> tuple[str, ...]:
+    """The plugin contributions a task's game calls (``bounded.plugin_parts``)."""
+    setup = task.setup
+    return bounded.plugin_parts(
+        host,
+        formula=setup.variant.formula,
+        penalty=setup.variant.penalty,
+        generator=setup.board_type if task.board is None else None,
+        bot=parse_bot_spec(setup.bot).name,
+    )
+
+
 def play_task(task: GameTask) -> Record:
     """Play one game and return its record. GameFailed if the game cannot be set up
     (a plugin missing where it runs, a board that cannot be made) or the bot fails:
     an illegal choice (BotError) or any error it raises, with the move number; also
-    when a plugin's bot does not finish the game within its limit (it is stopped:
-    see the module's docstring).
+    when plugin code the game calls does not return within the limit (it is
+    stopped: see the module's docstring).
 
     A given board's ``colours`` in the record is the number of colours on it."""
     host = plugins.get_host()
     try:
-        spec = parse_bot_spec(task.setup.bot)
+        options = parse_bot_spec(task.setup.bot).options
+        parts = game_parts(task, host)
     except BotOptionError as error:
         raise GameFailed(f"game {task.index} could not be set up ({error})") from None
-    source = host.third_party("bot", spec.name)
-    if source is None or not bounded.AVAILABLE:
-        return _play_task(task, host)
-    limit = bounded.game_limit(task.setup.bot_timeout, spec.options)
+    limit = bounded.game_limit(task.setup.bot_timeout, options)
     try:
-        return bounded.run_bounded(lambda: _play_task(task, host), limit)
-    except bounded.Overrun:
-        raise GameFailed(
-            f"game {task.index}: plugin {source}: bot '{spec.name}' did not finish the game "
-            f"within {bounded.seconds_words(limit)} and was stopped; allow more with --bot-timeout"
-        ) from None
-    except bounded.BoundedError as error:
-        raise GameFailed(
-            f"game {task.index}: plugin {source}: bot '{spec.name}': {error}"
-        ) from None
+        return bounded.run_game(lambda: _play_task(task, host), parts, limit)
+    except PluginError as error:  # the child's process ended or overran
+        raise GameFailed(f"game {task.index}: {error}", plugin=True) from None
+
+
+def check_repeatable(task: GameTask) -> None:
+    """Before a run: a plugin's board generator must make the same board for the
+    task's board number twice in a row, or the records would name boards that the
+    number does not give (a generator drawing from anything but ``stable_random``).
+    PluginError, naming the generator and the first differing cell, otherwise;
+    built-in generators and given boards are not asked (under the game's limit,
+    like a game: ``bounded.run_game``)."""
+    setup = task.setup
+    if task.board is not None or setup.board_type is None or setup.spec is None:
+        return
+    host = plugins.get_host()
+    parts = bounded.plugin_parts(host, generator=setup.board_type)
+    if not parts:
+        return
+    limit = bounded.game_limit(setup.bot_timeout, parse_bot_spec(setup.bot).options)
+    number = board_number(setup.seed, task.index)
+    first, second = bounded.run_game(
+        lambda: (board_text(_board(task, host)[0]), board_text(_board(task, host)[0])),
+        parts,
+        limit,
+    )
+    if first != second:
+        difference = _first_difference(first, second)
+        raise PluginError(
+            f"{parts[0]} made two different boards for board {number} ({difference}); a "
+            "generator draws all its randomness from samegame.plugin.stable_random(generator, "
+            "spec, number)"
+        )
+
+
+def _first_difference(first: tuple[str, ...], second: tuple[str, ...]) -> str:
+    """Where two boards' rows (top first) differ first, in words."""
+    for index, (mine, theirs) in enumerate(zip(first, second, strict=False)):
+        for col, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            if a != b:
+                return f"{Cell(col, len(first) - 1 - index)} is {a} on one and {b} on the other"
+    return "their tiles differ"
 
 
 def _play_task(task: GameTask, host: PluginHost) -> Record:
@@ -188,19 +242,23 @@ def _play_task(task: GameTask, host: PluginHost) -> Record:
         spec = parse_bot_spec(setup.bot)
         bot = _CountingBot(host.bot(spec.name).create(spec.options))
         board, number = _board(task, host)
-    except Exception as error:
+    except PluginError as error:
+        raise GameFailed(f"game {task.index}: {error}", plugin=True) from None
+    except Exception as error:  # a plugin missing here (UnknownNameError) is exit 3
         raise GameFailed(
-            f"game {task.index} could not be set up ({type(error).__name__}: {error})"
+            f"game {task.index} could not be set up ({error_words(error)})",
+            plugin=isinstance(error, UnknownNameError),
         ) from None
     seed = bot_seed(setup.seed, task.index)
     try:
         played = play_game(bot, board, rules, seed, name=setup.bot)
-    except (BotError, PluginError) as error:  # each names the bot and the move
+    except PluginError as error:  # it names the plugin and the move
+        raise GameFailed(f"game {task.index}: {error}", plugin=True) from None
+    except BotError as error:  # it names the bot and the move
         raise GameFailed(f"game {task.index}: {error}") from None
     except Exception as error:
         raise GameFailed(
-            f"game {task.index}: bot {setup.bot} failed at move {bot.moves} "
-            f"({type(error).__name__}: {error})"
+            f"game {task.index}: bot {setup.bot} failed at move {bot.moves} ({error_words(error)})"
         ) from None
     return make_record(
         played,
@@ -208,6 +266,11 @@ def _play_task(task: GameTask, host: PluginHost) -> Record:
         rules=rules,
         preset=setup.preset,
         generator=setup.board_type if number is not None else None,
+        generator_version=(
+            host.generator(setup.board_type).version
+            if number is not None and setup.board_type is not None
+            else None
+        ),
         board_number=number,
         colours=setup.spec.colours if setup.spec is not None else len(board.colour_counts()),
         bot=setup.bot,

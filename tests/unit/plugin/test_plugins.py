@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -135,3 +136,123 @@ def test_event_observers_are_notified() -> None:
     host = PluginHost(autoload=False, extra=[("observer", observer)])
     host.notify(GameRestarted())
     assert seen == [GameRestarted()]
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no words")
+
+
+class _Odd(BaseException):
+    pass
+
+
+def _raiser(error: BaseException) -> Callable[[], list[ScoringFormula]]:
+    def hook() -> list[ScoringFormula]:
+        raise error
+
+    return hook
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (SystemExit(0), "SystemExit: 0"),
+        (SystemExit(1), "SystemExit: 1"),
+        (GeneratorExit(), "GeneratorExit"),
+        (_Odd("odd"), "_Odd: odd"),
+        (_Unprintable(), "_Unprintable (its message cannot be shown)"),
+    ],
+)
+@pytest.mark.parametrize("hook", ["samegame_scoring_formulas", "samegame_messages"])
+def test_a_registration_hook_raising_anything_is_a_problem_not_a_crash(
+    error: BaseException, words: str, hook: str
+) -> None:
+    bad = SimpleNamespace(**{hook: hookimpl(_raiser(error))})
+    host = PluginHost(autoload=False, extra=[("bad", bad)])
+    assert host.problems == [f"plugin bad (local): {hook} failed ({words}); skipped"]
+    assert host.formula("basic").points(4) == 4
+
+
+def test_ctrl_c_in_a_registration_hook_still_interrupts() -> None:
+    bad = SimpleNamespace(samegame_scoring_formulas=hookimpl(_raiser(KeyboardInterrupt())))
+    with pytest.raises(KeyboardInterrupt):
+        PluginHost(autoload=False, extra=[("bad", bad)])
+
+
+def test_a_record_that_fails_when_read_is_a_problem() -> None:
+    class Sly(ScoringFormula):
+        @property  # type: ignore[misc]
+        def description(self) -> str:
+            raise SystemExit(3)
+
+    record = object.__new__(Sly)
+    object.__setattr__(record, "name", "sly")
+    object.__setattr__(record, "points", lambda n: n)
+    bad = SimpleNamespace(samegame_scoring_formulas=hookimpl(lambda: [record]))
+    host = PluginHost(autoload=False, extra=[("bad", bad)])
+    assert "sly" not in host.records("scoring formula")
+    [problem] = host.problems
+    assert problem.startswith("plugin bad (local): scoring formula ")
+    assert problem.endswith("skipped")
+
+
+def test_an_import_that_raises_system_exit_is_a_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_distribution(
+        tmp_path,
+        "samegame-quits",
+        {"quits": "sg_test_quits"},
+        {"sg_test_quits": "raise SystemExit(0)"},
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    host = PluginHost(autoload=False, only=["quits"])
+    assert host.problems == [
+        "plugin 'quits' from samegame-quits failed to load (SystemExit: 0); skipped"
+    ]
+
+
+def _generator_plugin(answer: Callable[[object], object]) -> SimpleNamespace:
+    from samegame.builtins.generators import RANDOM
+    from samegame.core.rule_parts import BoardGenerator
+
+    made = BoardGenerator("odd", 1, RANDOM.generate, "random, asked first", impossible=answer)
+    return SimpleNamespace(samegame_board_generators=hookimpl(lambda: [made]))
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (lambda spec: 1 / 0, "failed asked whether a 5x4 board of 3 colours can be made"),
+        (lambda spec: 42, "gave 42 when asked whether"),
+        (lambda spec: "", "gave '' when asked whether"),
+        (lambda spec: "x" * 401, "the answer must be None or a reason"),
+    ],
+)
+def test_a_plugin_generators_answer_on_sizes_is_contained(
+    answer: Callable[[object], object], words: str
+) -> None:
+    """A plugin's ``impossible`` runs through containment: whatever it does, the
+    caller gets a PluginError naming it, or its reason."""
+    from samegame.core.rule_parts import BoardSpec
+    from samegame.plugin.containment import PluginError
+
+    host = PluginHost(autoload=False, extra=[("odd", _generator_plugin(answer))])
+    generator = host.generator("odd")
+    assert generator.impossible is not None
+    with pytest.raises(PluginError) as raised:
+        generator.impossible(BoardSpec(5, 4, 3))
+    assert "board generator 'odd'" in str(raised.value)
+    assert words in str(raised.value)
+
+
+def test_a_plugin_generators_reason_is_passed_on() -> None:
+    from samegame.core.rule_parts import BoardSpec
+
+    host = PluginHost(
+        autoload=False, extra=[("odd", _generator_plugin(lambda spec: "too small; go larger"))]
+    )
+    generator = host.generator("odd")
+    assert generator.impossible is not None
+    assert generator.impossible(BoardSpec(5, 4, 3)) == "too small; go larger"

@@ -1,14 +1,16 @@
 """Tampering with genuine records: every change that alters meaning is rejected.
 
-Every field of every golden record is changed, one at a time and in pairs, and the
-changed line goes through the whole path of ``samegame verify`` (``parse_line``
-then ``Verifier.verify``). The judge of meaning is independent of the verifier: a
-line is genuine exactly when it is, but for ``seconds``, the record the simulator
-itself writes for what the line claims (its preset's rules or its own custom rules,
-the board of its generator and number or its given board, its bot and seed). So a
-change is *equivalent* when the simulator would write the changed line too (a new
+Every field of every golden record (``samegame-record/1`` and ``/2``) is changed,
+one at a time and in pairs, and the changed line goes through the whole path of
+``samegame verify`` (``parse_line`` then ``Verifier.check``). The judge of meaning
+is independent of the verifier: a line is genuine exactly when it is, but for
+``seconds``, the record the simulator itself writes for what the line claims (its
+preset's rules or its own custom rules, the board of its generator and number or
+its given board, its bot and seed), in the line's format. So a change is
+*equivalent* when the simulator would write the changed line too (a new
 ``seconds``; a seed that a bot ignores) and must verify; every other change must be
-rejected; nothing may raise.
+rejected, or left unchecked, or (a preset this installation does not know, whose
+record is checked by the rules it states) carry a note; nothing may raise.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ from samegame.core.textboard import read_board
 from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
-from samegame.records.shape import MAX_SECONDS, LineError, parse_line
+from samegame.records.shape import MAX_SECONDS, RECORD_FORMAT_V1, LineError, parse_line
+from samegame.records.verdict import Verdict
 from samegame.records.verification import Verifier, make_record
 
-GOLDEN = TESTS / "golden" / "records" / "v1.jsonl"
+GOLDEN = [TESTS / "golden" / "records" / name for name in ("v1.jsonl", "v2.jsonl")]
 HOST = PluginHost(autoload=False)
 Record = dict[str, Any]
 PAIRS = 300  # pairs of changes per record
@@ -50,7 +53,11 @@ PENALTIES = ["none", "leftover-squared", "leftover-formula", "nope"]
 
 
 def golden() -> list[Record]:
-    return [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    return [
+        json.loads(line)
+        for path in GOLDEN
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
 
 
 # -- the judge: what the simulator writes for a line's claims --------------------
@@ -77,9 +84,11 @@ def _canonical(value: object) -> str:
 
 
 CLAIMS = (
+    "format",
     "preset",
     "rules",
     "generator",
+    "generator_version",
     "board_number",
     "width",
     "height",
@@ -148,17 +157,22 @@ def _write(record: Any) -> Record | None:
         played = _played(
             record["bot"], rows if record["generator"] is None else _rows(board), rules, seed
         )
+        generator = record["generator"]
         expected = make_record(
             played,
             board=board,
             rules=rules,
             preset=record["preset"],
-            generator=record["generator"],
+            generator=generator,
+            generator_version=None if generator is None else HOST.generator(generator).version,
             board_number=record["board_number"],
             colours=colours,
             bot=record["bot"],
             seed=seed,
         )
+        if record["format"] == RECORD_FORMAT_V1:  # what samegame wrote then
+            del expected["generator_version"]
+            expected["format"] = RECORD_FORMAT_V1
         return expected
     except Exception:
         return None
@@ -384,18 +398,19 @@ def check(line: str | None, verifier: Verifier, tally: Tally, what: str) -> None
     tally.tried += 1
     try:
         try:
-            problems = verifier.verify(parse_line(line.encode("utf-8")))
+            verdict = verifier.check(parse_line(line.encode("utf-8")))
         except LineError as error:
-            problems = [str(error)]
+            verdict = Verdict(problems=(str(error),))
     except Exception as error:  # the one thing that must never happen
         tally.crashes += 1
         pytest.fail(f"{what}: verify raised {type(error).__name__}: {error}")
     record = json.loads(line)
     if genuine(record):
-        assert problems == [], f"{what}: an equivalent change was rejected: {problems}"
+        assert verdict == Verdict(), f"{what}: an equivalent change was rejected: {verdict}"
         tally.equivalent += 1
     else:
-        assert problems, f"{what}: a change of meaning was accepted"
+        said = verdict.sentences() or verdict.notes
+        assert said, f"{what}: a change of meaning was accepted"
         tally.rejected += 1
 
 

@@ -85,7 +85,9 @@ def test_mismatches_are_reported_with_line_numbers(cli, tmp_path: Path) -> None:
     assert by_line[3][0].startswith("move 3 (Z1) is illegal: ")
     assert any(p.startswith("score is ") and "the record says" in p for p in by_line[5])
     assert by_line[6][0].startswith("the line is not a complete JSON record (")
-    assert by_line[7] == ["unknown record format 'samegame-record/99'; known: samegame-record/1"]
+    assert by_line[7] == [
+        "unknown record format 'samegame-record/99'; known: samegame-record/1, samegame-record/2"
+    ]
     assert lines[-1] == "Verified 7 records in 1 file: 5 records have mismatches."
     assert result.err == ""
 
@@ -114,7 +116,7 @@ def test_a_folder_is_unreadable(cli, tmp_path: Path) -> None:
     (tmp_path / "folder").mkdir()
     result = cli("verify", "folder")
     assert result.code == 4
-    assert result.err.startswith("Error: cannot read folder")
+    assert result.err.startswith("Error: folder is a directory, not a regular file")
 
 
 # -- malformed lines: each reported with its line, never a crash ------------------
@@ -208,12 +210,14 @@ def test_json_report_per_file(cli, tmp_path: Path) -> None:
         5,
         False,
     )
+    assert (report["unchecked"], report["interrupted"]) == (0, False)
     golden, tampered, empty = report["files"]
-    assert golden == {"file": str(GOLDEN), "records": 8, "verified": 8, "failures": []}
+    nothing = {"failures": [], "unchecked": [], "notes": []}
+    assert golden == {"file": str(GOLDEN), "records": 8, "verified": 8, **nothing}
     assert (tampered["records"], tampered["verified"]) == (7, 2)
     assert [f["line"] for f in tampered["failures"]] == [2, 3, 5, 6, 7]
     assert all(f["problems"] for f in tampered["failures"])
-    assert empty == {"file": "empty.jsonl", "records": 0, "verified": 0, "failures": []}
+    assert empty == {"file": "empty.jsonl", "records": 0, "verified": 0, **nothing}
     good = cli("verify", "-f", "json", str(GOLDEN))
     assert good.code == 0
     assert json.loads(good.out)["ok"] is True
@@ -238,8 +242,12 @@ def test_schema_option_prints_a_valid_json_schema(cli) -> None:
     validator = jsonschema.Draft202012Validator(schema)
     for line in golden_lines():
         validator.validate(json.loads(line))
-    assert schema["title"] == "samegame-record/1"
-    assert schema["additionalProperties"] is False
+    assert cli("simulate", "--bot", "greedy", "--size", "small", "--games", "2", "-o", "r.jsonl")
+    for line in Path("r.jsonl").read_text(encoding="utf-8").splitlines():
+        validator.validate(json.loads(line))
+    titles = [part["title"] for part in schema["oneOf"]]
+    assert titles == ["samegame-record/1", "samegame-record/2"]
+    assert all(part["additionalProperties"] is False for part in schema["oneOf"])
 
 
 RECORD_VALUES = st.recursive(

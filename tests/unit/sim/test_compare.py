@@ -170,8 +170,9 @@ def test_gates_pass_and_are_reported(cli) -> None:
                  "--require-mean", "tabu=100")  # fmt: skip
     assert result.code == 0, result.err
     gates = [line for line in result.out.splitlines() if line.startswith("Gate: ")]
-    assert gates[0].startswith("Gate: tabu beats random by ")
-    assert gates[0].endswith("above 0: passed.")
+    assert gates[0].startswith("Gate: tabu scored ")
+    assert " points per board more than random (95 percent interval " in gates[0]
+    assert gates[0].endswith("above 0 with 95 percent confidence: passed.")
     assert gates[1].startswith("Gate: tabu has mean score ")
     assert gates[1].endswith("at least 100 wanted: passed.")
 
@@ -193,6 +194,64 @@ def test_a_gate_not_met_fails_the_job(cli, gate: tuple[str, str]) -> None:
     ]
     assert len(errors) == 1
     assert errors[0].startswith("Error: 1 of 1 gate not met: ")
+    assert "the gate asks for" in errors[0]
+    assert " by -" not in errors[0]
+
+
+def test_every_gate_not_met_is_said_in_plain_words(cli) -> None:
+    result = cli(*GATED, "--games", "20", "--require-better", "random,tabu",
+                 "--require-mean", "tabu=1", "--require-mean", "random=1e9")  # fmt: skip
+    assert result.code == 1
+    error = result.err.splitlines()[-1]
+    assert error.startswith("Error: 2 of 3 gates not met: random scored ")
+    assert " points per board less than tabu (95 percent interval " in error
+    assert "; the gate asks for more. random has mean score " in error
+    assert error.endswith("; the gate asks for 1e+09 or more.")
+    gates = [line for line in result.out.splitlines() if line.startswith("Gate: ")]
+    assert [gate.endswith(": failed.") for gate in gates] == [True, False, True]
+
+
+def test_a_gate_whose_interval_reaches_zero_says_so() -> None:
+    from samegame.sim.compare import Comparison
+    from samegame.sim.gate import parse_better
+
+    comparison = Comparison(["random", "tabu"])
+    for low, high in [(10, 30), (12, 5), (9, 31)]:
+        comparison.add_board([{"score": low, "cleared": False}, {"score": high, "cleared": False}])
+    result = parse_better("tabu,random").judge(comparison)
+    assert not result.passed
+    assert result.sentence.startswith("tabu scored 11.7 points per board more than random")
+    assert "not above 0 with 95 percent confidence; the gate asks for that" in result.sentence
+
+
+def test_compare_out_writes_every_game_as_a_verifiable_record(cli) -> None:
+    result = cli(*GATED, "--games", "4", "--seed", "3", "--out", "both.jsonl")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1] == "8 records written to both.jsonl, one per line."
+    records = [json.loads(line) for line in Path("both.jsonl").read_text().splitlines()]
+    assert [record["bot"] for record in records] == ["random", "tabu"] * 4
+    assert [r["board_number"] for r in records[::2]] == [r["board_number"] for r in records[1::2]]
+    for bot in ("random", "tabu"):
+        alone = cli("simulate", "--bot", bot, *GATED[3:], "--games", "4", "--seed", "3",
+                    "--out", f"{bot}.jsonl")  # fmt: skip
+        assert alone.code == 0
+        mine = [r for r in records if r["bot"] == bot]
+        theirs = [json.loads(line) for line in Path(f"{bot}.jsonl").read_text().splitlines()]
+        assert [{**r, "seconds": 0} for r in mine] == [{**r, "seconds": 0} for r in theirs]
+    verified = cli("verify", "both.jsonl")
+    assert verified.code == 0
+    assert verified.out == "Verified 8 records in 1 file: all correct.\n"
+
+
+def test_compare_out_replaces_a_file_only_when_games_were_played(cli) -> None:
+    Path("kept.jsonl").write_text("old\n")
+    bad = cli(*GATED, "--games", "2", "--require-mean", "nobody=1", "--out", "kept.jsonl")
+    assert bad.code == 2
+    assert Path("kept.jsonl").read_text() == "old\n"
+    gated = cli(*GATED, "--games", "2", "--require-mean", "random=1e9", "--out", "kept.jsonl")
+    assert gated.code == 1  # a gate not met still keeps the games' records
+    assert len(Path("kept.jsonl").read_text().splitlines()) == 4
+    assert sorted(path.name for path in Path().iterdir() if path.name.endswith(".part")) == []
 
 
 def test_one_board_cannot_prove_better(cli) -> None:

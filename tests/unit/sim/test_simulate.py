@@ -383,7 +383,7 @@ def test_crashing_bot_names_game_bot_and_move(cli) -> None:
     assert start.startswith("Playing 3 games with crashing: ")
     assert_one_line_error(
         dataclasses.replace(result, err=error + "\n"),
-        1,
+        3,
         "game 0: plugin test-bots (local): bot 'crashing' failed choosing move 1 "
         "(ZeroDivisionError: division by zero)",
         "stopped after 0 of 3 games",

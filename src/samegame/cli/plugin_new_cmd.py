@@ -1,0 +1,151 @@
+"""``samegame plugin new NAME``: a starter plugin package to build on.
+
+The folder ``samegame-NAME`` gets a pyproject.toml (the ``samegame`` entry point,
+a ``test`` extra), the module ``samegame_NAME`` with one contribution of each
+kind (scoring formula, penalty, board generator, renderer, command, bot) and a
+preset folder, tests that use samegame's testing kit (``samegame.testing``), a
+README and ``ci.sh`` (a fresh virtual environment, the tests, ``samegame plugins
+--check``). The files come from ``starter_template/`` beside this module, with
+``{{name}}``, ``{{dist}}``, ``{{module}}``, ``{{title}}`` and
+``{{samegame_version}}`` filled in.
+
+A name that a contribution record could not have (``NAME_PATTERN``) or that a
+built-in contribution, command or preset has already is refused (exit 2), and so
+is a folder that exists already; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from samegame import __version__
+from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
+from samegame.core.quoting import shown
+from samegame.plugin.containment import NAME_PATTERN
+
+TEMPLATE = Path(__file__).resolve().parent / "starter_template"
+
+# Where each template file goes in the new folder ({module} is the package).
+LAYOUT = {
+    "pyproject.toml.tmpl": "pyproject.toml",
+    "README.md.tmpl": "README.md",
+    "gitignore.tmpl": ".gitignore",
+    "ci.sh.tmpl": "ci.sh",
+    "package/__init__.py.tmpl": "{module}/__init__.py",
+    "package/presets/preset.yaml.tmpl": "{module}/presets/{name}.yaml",
+    "tests/test_plugin.py.tmpl": "tests/test_{module}.py",
+}
+
+plugin_app = typer.Typer(
+    help="Start a plugin package.", rich_markup_mode=None, invoke_without_command=True
+)
+
+
+@plugin_app.callback()
+def _group(ctx: typer.Context) -> None:
+    show_help_without_command(ctx)
+
+
+def _taken(name: str) -> str | None:
+    """What built-in thing already has ``name`` (a plugin of that name would clash),
+    or None."""
+    from samegame.cli.app import COMMANDS
+    from samegame.plugin.host import REGISTRATION_HOOKS, PluginHost
+
+    if name in COMMANDS or name == "plugin":
+        return f"the command samegame {name}"
+    builtins = PluginHost(autoload=False)
+    for _, kind, _ in REGISTRATION_HOOKS:
+        if name in builtins.records(kind):
+            return f"the built-in {kind} {name}"
+    for directory in builtins.preset_directories():
+        if (directory.path / f"{name}.yaml").is_file():
+            return f"the built-in preset {name}"
+    return None
+
+
+def check_name(name: str) -> None:
+    """A usage error (exit 2) for a name a plugin's records cannot have or that a
+    built-in already has."""
+    if not NAME_PATTERN.fullmatch(name):
+        raise fail(
+            f"'{shown(name, 60)}' cannot name a plugin; use lower-case letters, digits and "
+            "hyphens (at most 40, starting with a letter or digit), such as my-rules",
+            ExitCode.USAGE,
+        )
+    taken = _taken(name)
+    if taken is not None:
+        raise fail(
+            f"'{name}' is taken by {taken}; choose another name for the plugin",
+            ExitCode.USAGE,
+        )
+
+
+def starter_files(name: str) -> dict[str, str]:
+    """Every file of the starter package ``samegame-NAME``: its path inside the new
+    folder and its text.
+
+    >>> files = starter_files("tiles")
+    >>> sorted(files)  # doctest: +NORMALIZE_WHITESPACE
+    ['.gitignore', 'README.md', 'ci.sh', 'pyproject.toml', 'samegame_tiles/__init__.py',
+     'samegame_tiles/presets/tiles.yaml', 'tests/test_samegame_tiles.py']
+    >>> 'tiles = "samegame_tiles"' in files["pyproject.toml"]
+    True
+    """
+    module = "samegame_" + name.replace("-", "_")
+    values = {
+        "name": name,
+        "dist": f"samegame-{name}",
+        "module": module,
+        "title": name.replace("-", " ").capitalize(),
+        "samegame_version": __version__,
+    }
+    files = {}
+    for source, target in LAYOUT.items():
+        text = (TEMPLATE / source).read_text(encoding="utf-8")
+        for key, value in values.items():
+            text = text.replace("{{" + key + "}}", value)
+        files[target.format(module=module, name=name)] = text
+    return files
+
+
+@plugin_app.command("new")
+def new_command(
+    name: Annotated[
+        str, typer.Argument(help="The plugin's name, such as my-rules: lower-case, digits, -.")
+    ],
+    directory: Annotated[
+        Path, typer.Option("--directory", "-d", help="Where to make the folder samegame-NAME.")
+    ] = Path(),
+) -> None:
+    """Make the folder samegame-NAME: a plugin package with one contribution of each
+    kind, a preset, tests that use samegame's testing kit, and ci.sh."""
+    check_name(name)
+    folder = directory / f"samegame-{name}"
+    if os.path.lexists(folder):
+        raise fail(
+            f"{shown(str(folder), 200)} exists already; choose another name or another --directory",
+            ExitCode.USAGE,
+        )
+    files = starter_files(name)
+    try:
+        for relative, text in files.items():
+            path = folder / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        (folder / "ci.sh").chmod(0o755)
+    except OSError as error:
+        raise fail(
+            f"cannot write {shown(str(folder), 200)} ({error.strerror or error}); "
+            "choose a --directory you can write to",
+            ExitCode.INPUT,
+        ) from None
+    typer.echo(
+        f"Made {shown(str(folder), 200)}: the scoring formula, penalty, board type, renderer, command and "
+        f"bot {name}, the preset {name}, tests and ci.sh."
+    )
+    typer.echo(f"Next: cd {shown(str(folder), 200)} && sh ci.sh")
