@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from samegame.core.stops import SAME_STOP_SECONDS
 from samegame.store import Store
 from stuck import child_env, install_stuck, interrupt, start, stuck_preset, wait_for
 
@@ -96,7 +97,7 @@ CASES = [
     ("solve", "bot", ["solve", "--board", "board.txt", "--bot", "stuck"], ""),
     ("solve", "formula", ["solve", "--board", "board.txt", "--bot", "greedy", "-p", "FORMULA"], ""),
     ("simulate", "bot", ["simulate", "--bot", "stuck", "-g", "3"], ""),
-    # The bot is made once in this process first, to check its options.
+    # The bot is made once first, to check its options (in a child process too).
     ("simulate start", "create", ["simulate", "--bot", "stuck", "-g", "3"], ""),
     ("simulate", "generator", ["simulate", "--bot", "greedy", "-p", "GENERATOR", "-g", "3"], ""),
     ("simulate", "formula", ["simulate", "--bot", "greedy", "-p", "FORMULA", "-g", "3"], ""),
@@ -116,9 +117,13 @@ def test_ctrl_c_ends_a_command_stuck_in_a_plugin_with_130(
         assert_interrupted(status, err, "Error: interrupted")
 
 
-# A plugin's bot in solve and simulate plays in a child process, which the first
-# Ctrl-C kills, so it cannot swallow it (tested below).
-IN_CHILD = [case for case in CASES if case[0] in ("solve", "simulate") and case[1] == "bot"]
+# A game that calls plugin code in simulate (and a plugin's bot in solve) plays in a
+# child process, which the first Ctrl-C kills, so it cannot swallow it (tested below).
+IN_CHILD = [
+    case
+    for case in CASES
+    if case[0] in ("simulate", "simulate start") or (case[0] == "solve" and case[1] == "bot")
+]
 SWALLOWING = [case for case in CASES if case not in IN_CHILD]
 
 
@@ -226,7 +231,9 @@ def _ctrl_c_in_long_work(presses: int, reached: list[str]) -> None:
     from samegame.cli import longwork
 
     with longwork.interruptible() as interruption:
-        for _ in range(presses):
+        for press in range(presses):
+            if press:  # a second press, not a copy of the first (core.stops.first_copy)
+                time.sleep(SAME_STOP_SECONDS * 2)
             os.kill(os.getpid(), signal.SIGINT)
         reached.append("after the signal")  # the first Ctrl-C did not raise
         assert interruption

@@ -10,12 +10,8 @@ bot that failed or did not finish within its limit (it plays in a child process:
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -57,6 +53,7 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
 from samegame.cli.longwork import budget_words, progress, say
+from samegame.cli.record_output import record_output
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
 from samegame.records.verification import make_record
@@ -72,21 +69,6 @@ bench_app = typer.Typer(
 @bench_app.callback()
 def _group(ctx: typer.Context) -> None:
     show_help_without_command(ctx)
-
-
-@contextmanager
-def _records(out: str | None) -> Iterator[IO[str] | None]:
-    if out is None:
-        yield None
-        return
-    with ExitStack() as stack:
-        try:
-            stream = stack.enter_context(Path(out).open("w", encoding="utf-8"))
-        except OSError as error:
-            raise fail(
-                f"cannot write {out}: {error.strerror or error}; check the path", ExitCode.INPUT
-            ) from None
-        yield stream
 
 
 def _position_line(position: int, entry: dict[str, Any]) -> str:
@@ -143,7 +125,7 @@ def standard_command(
         raise fail(f"--positions: {error}", ExitCode.USAGE) from None
     check_bot_timeout(bot_timeout)
     where = where_to_play(workers, executor_kind, scheduler)
-    spec = timed_bot(bot, time_per_position, "--time-per-position")
+    spec = timed_bot(bot, time_per_position, "--time-per-position", bot_timeout)
     check_executor(spec, where)
     preset = load_preset(BENCHMARK_PRESET)
     rules = preset.rules
@@ -155,7 +137,7 @@ def standard_command(
     started = time.perf_counter()
     with (
         running_executor(where) as executor,
-        _records(out) as stream,
+        record_output(out) as records,
         interruptible_bot(spec) as interruption,
     ):
         each = "" if budget is None else f", {budget} per search"
@@ -207,9 +189,7 @@ def standard_command(
                 bot=str(spec),
                 seed=bot_seed,
             )
-            if stream is not None:
-                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-                stream.flush()
+            records.write(record)
             entry = {
                 "position": position,
                 "score": played.result.score,
@@ -229,11 +209,13 @@ def standard_command(
                 break
             if count >= 4 and (index + 1) * 4 // count > index * 4 // count:
                 say(f"Played {index + 1} of {count} positions.")
+        if entries or not interruption:  # an early stop keeps the positions played so far
+            records.commit()
     chosen = tuple(int(e["position"]) for e in entries)
     seconds = time.perf_counter() - started
     total = sum(int(e["score"]) for e in entries)
     cpu = sum(float(e["cpu_seconds"]) for e in entries)
-    comparisons = compare(chosen, total)
+    comparisons = compare(chosen, total) if chosen else []
     if output is TextOrJson.json:
         print_json(
             {
@@ -260,9 +242,9 @@ def standard_command(
         f"Total: {number_text(total)} points on {count} {noun} with {spec}, "
         f"{seconds_text(seconds)} (CPU {seconds_text(cpu)})."
     )
-    typer.echo(_comparison_line(total, comparisons, count))
-    if out is not None:
-        typer.echo(
-            f"{count} {'record' if count == 1 else 'records'} written to {out}, one per line."
-        )
+    if comparisons:
+        typer.echo(_comparison_line(total, comparisons, count))
+    said = records.said()
+    if said is not None:
+        typer.echo(said)
     stop_if_interrupted(bool(interruption), "the positions played so far are above")

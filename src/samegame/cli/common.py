@@ -9,10 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from samegame.cli.exit_codes import CommandError, ExitCode, fail
+from samegame.cli.exit_codes import CommandError, ExitCode, fail, warn
+from samegame.cli.whole_numbers import whole_number
 from samegame.core.board import Board, BoardError
-from samegame.core.limits import InputTooLargeError, read_file_capped
+from samegame.core.limits import MAX_FILE_BYTES, InputTooLargeError, read_file_capped
+from samegame.core.quoting import shown
+from samegame.core.regular_files import NotRegularFileError, read_regular_file
 from samegame.core.textboard import TextBoardError, read_board, read_boards
+from samegame.i18n.said import Said
 from samegame.play import choices
 from samegame.play.choices import ChoiceError, Fault
 from samegame.plugin.contributions import GeneratedBoard, Renderer
@@ -33,7 +37,7 @@ def host() -> PluginHost:
     if not _warned:
         _warned = True
         for problem in loaded.problems:
-            typer.echo(f"Warning: {problem}", err=True)
+            warn(problem)
     return loaded
 
 
@@ -70,7 +74,13 @@ SizeOption = Annotated[
 ]
 ColoursOption = Annotated[
     int | None,
-    typer.Option("--colours", "--colors", "-c", help="Number of colours (overrides the size's)."),
+    typer.Option(
+        "--colours",
+        "--colors",
+        "-c",
+        parser=whole_number(None),
+        help="Number of colours (overrides the size's).",
+    ),
 ]
 BoardTypeOption = Annotated[
     str | None,
@@ -79,14 +89,18 @@ BoardTypeOption = Annotated[
 BoardNumberOption = Annotated[
     int | None,
     typer.Option(
-        "--board-number", "-n", help="Board number: the same number gives the same board."
+        "--board-number",
+        "-n",
+        parser=whole_number(None),
+        help="Board number: the same number gives the same board.",
     ),
 ]
 FormulaOption = Annotated[
     str | None, typer.Option("--formula", help="Scoring formula, where the preset allows a choice.")
 ]
 ClearBonusOption = Annotated[
-    int | None, typer.Option("--clear-bonus", help="Points for clearing the board.")
+    int | None,
+    typer.Option("--clear-bonus", parser=whole_number(None), help="Points for clearing the board."),
 ]
 
 
@@ -119,8 +133,9 @@ BotTimeoutOption = Annotated[
     float | None,
     typer.Option(
         "--bot-timeout",
-        help="Seconds one game of a plugin's bot may take before it is stopped "
-        "(default: its time option plus 5, else 60).",
+        help="Seconds one game that calls plugin code (a plugin's bot, formula, penalty "
+        "or board generator) may take before it is stopped with exit 3 "
+        "(default: the bot's time option plus 5, else 60).",
     ),
 ]
 
@@ -165,7 +180,7 @@ def chosen_settings(
     cannot be read gives the defaults, with a warning. ``read_only`` reads the
     saved settings without creating or writing the database (the tutorial)."""
     from samegame.repl.settings_command import in_force
-    from samegame.store import Store, StoreError
+    from samegame.store import DamagedSettingError, Store, StoreError
     from samegame.store.settings import read_setting_only
 
     check_language(lang)
@@ -176,7 +191,14 @@ def chosen_settings(
             with Store() as store:
                 saved = store.get_setting("settings", {})
     except StoreError as error:
-        typer.echo(f"Warning: {error}; using the default settings", err=True)
+        from samegame.cli.usage_errors import error_words
+
+        language = lang or "en"  # the saved language cannot be read
+        problem = error_words(error, language).rstrip("。.")
+        said = Said.of("error.warning.settings", problem=problem)
+        # A damaged database is reported once, by the command that uses it.
+        if read_only or isinstance(error, DamagedSettingError):
+            warn(said.in_language(language))
         saved = {}
     flags: dict[str, str] = {}
     if lang is not None:
@@ -220,21 +242,44 @@ def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
         raise choice_failure(error) from None
 
 
+def unreadable_file(path: str, error: OSError) -> CommandError:
+    """The exit-4 error for a file that cannot be read: missing, or the system's
+    reason."""
+    if isinstance(error, FileNotFoundError):
+        return fail(Said.of("error.file.missing", path=shown(path, PATH_SHOWN)), ExitCode.INPUT)
+    problem = error.strerror or str(error)
+    said = Said.of("error.file.unreadable", path=shown(path, PATH_SHOWN), problem=problem)
+    return fail(said, ExitCode.INPUT)
+
+
+PATH_SHOWN = 400
+"""The most characters of a path a message echoes."""
+
+
+def _file_bytes(path: str) -> bytes:
+    """The bytes of a board file (``-`` is standard input), at most
+    ``MAX_FILE_BYTES``; a named pipe, a device or a folder is refused at once."""
+    if path == "-":
+        return read_file_capped(path)
+    return read_regular_file(path, "a board file")
+
+
 def read_board_file(path: str, *, many: bool = False) -> list[Board]:
     """Boards from a file (``-`` is standard input), at most ``MAX_FILE_BYTES``, each
-    with at least one tile; or an exit-4 error."""
+    with at least one tile; or an exit-4 error (a path that is not a regular file
+    included: it is refused without waiting on it)."""
+    named = shown(path, PATH_SHOWN)
     try:
-        text = read_file_capped(path).decode("utf-8-sig")
+        text = _file_bytes(path).decode("utf-8-sig")
+    except NotRegularFileError as error:
+        raise fail(str(error), ExitCode.INPUT) from None
     except OSError as error:
-        raise fail(
-            f"cannot read {path}: {error.strerror or error}; check the path", ExitCode.INPUT
-        ) from None
-    except InputTooLargeError as error:
-        raise fail(f"{error}; give a board in the text format", ExitCode.INPUT) from None
+        raise unreadable_file(path, error) from None
+    except InputTooLargeError:
+        said = Said.of("error.file.too_large", path=named, limit=f"{MAX_FILE_BYTES:,}")
+        raise fail(said, ExitCode.INPUT) from None
     except UnicodeDecodeError:
-        raise fail(
-            f"{path} is not a text file; give a board in the text format", ExitCode.INPUT
-        ) from None
+        raise fail(Said.of("error.file.not_text", path=named), ExitCode.INPUT) from None
     try:
         return (
             read_boards(text, tiles_required=True)
@@ -242,7 +287,8 @@ def read_board_file(path: str, *, many: bool = False) -> list[Board]:
             else [read_board(text, tiles_required=True)]
         )
     except (TextBoardError, BoardError) as error:
-        raise fail(f"{path}: {error}", ExitCode.INPUT) from None
+        said = Said.of("error.file.board", path=named, problem=str(error))
+        raise fail(said, ExitCode.INPUT) from None
 
 
 def print_json(data: Any) -> None:

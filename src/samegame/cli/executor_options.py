@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.whole_numbers import whole_number
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.sim.stats import plural
 
@@ -24,6 +25,7 @@ WorkersOption = Annotated[
         "--workers",
         "-w",
         max=MAX_WORKERS,
+        parser=whole_number(None, MAX_WORKERS),
         help="Games at once (process pool or local Dask cluster).",
     ),
 ]

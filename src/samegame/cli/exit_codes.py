@@ -3,13 +3,19 @@
 | code | meaning |
 |---:|---|
 | 0 | success |
-| 1 | the game said no: an illegal move in a replay, a record that does not verify |
-| 2 | usage: an unknown option, a bad option value, a missing argument |
-| 3 | a preset or plugin problem: invalid YAML, an unknown name, a failing plugin |
-| 4 | an input file problem: unreadable file, bad board text, a file over its cap |
-| 5 | saved data problem: a corrupt or newer-format database |
-| 130 | interrupted (Ctrl-C; a second Ctrl-C ends at once: samegame.cli.interrupts) |
-| 143 | terminated (SIGTERM) during a simulation or comparison |
+| 1 | the game said no: a gate that is not met (`compare --require-better`, `--require-mean`), a record that does not verify or cannot be checked here, an illegal move (in a replay, or by a bot), a game the executor lost |
+| 2 | usage: an unknown option, a bad option value (a number out of range included), a missing argument |
+| 3 | a preset or plugin problem, in every command: invalid YAML, an unknown preset, formula, board type or bot; a plugin that failed (whatever it raised), returned a bad result, did not return within `--bot-timeout`, or whose board generator gives two boards for one number |
+| 4 | an input file problem: unreadable file, bad board text, a file larger than its cap |
+| 5 | saved data problem (corrupt or newer-format database) |
+| 130 | interrupted (Ctrl-C, also inside a plugin that never returns; copies of one signal that arrive together, as `timeout` sends them, count once; a second Ctrl-C ends at once) |
+| 143 | terminated (SIGTERM, or SIGHUP when the terminal closes), taken like Ctrl-C: the results so far kept and said |
+
+The table is README.md's, word for word (tests/unit/cli/test_exit_code_table.py
+checks both against ``ExitCode``). A plugin's fault is 3 whatever the command: the
+containment wrappers (``samegame.plugin.containment``) turn anything a plugin
+raises into a ``PluginError``, and a game that calls plugin code runs under one time
+bound (``samegame.sim.bounded.run_game``).
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from __future__ import annotations
 from enum import IntEnum
 
 import typer
+
+from samegame.core.quoting import printable_line
+from samegame.i18n.said import Said, said_of
 
 
 class ExitCode(IntEnum):
@@ -31,15 +40,19 @@ class ExitCode(IntEnum):
 
 
 class CommandError(Exception):
-    """A failure reported as ``Error: <message>`` and a documented exit code."""
+    """A failure reported as ``Error: <message>`` and a documented exit code. A
+    catalogue message (``Said``) is said in the player's language; ``str()`` is
+    its English."""
 
-    def __init__(self, message: str, code: ExitCode) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Said, code: ExitCode) -> None:
+        super().__init__(str(message))
+        if isinstance(message, Said):
+            self.said = message
         self.code = code
 
-    def __reduce__(self) -> tuple[type[CommandError], tuple[str, ExitCode]]:
+    def __reduce__(self) -> tuple[type[CommandError], tuple[str | Said, ExitCode]]:
         """Picklable, so a command's error crosses from a child process."""
-        return (type(self), (str(self), self.code))
+        return (type(self), (said_of(self) or str(self), self.code))
 
 
 class QuietExit(Exception):
@@ -51,14 +64,23 @@ class QuietExit(Exception):
         self.code = code
 
 
-def fail(message: str, code: ExitCode) -> CommandError:
-    """Build the error to raise: ``raise fail("...", ExitCode.INPUT)``."""
+def fail(message: str | Said, code: ExitCode) -> CommandError:
+    """Build the error to raise: ``raise fail("...", ExitCode.INPUT)``, or with a
+    catalogue message, ``raise fail(Said.of("error.file.missing", path=path), ...)``."""
     return CommandError(message, code)
 
 
 def report(message: str) -> None:
-    """Print one ``Error:`` line on stderr; the message ends with what to do."""
-    typer.echo(f"Error: {message}", err=True)
+    """Print one ``Error:`` line on stderr; the message ends with what to do. The
+    ``Error:`` mark is the same in every language, for scripts and for people.
+    Whatever the message echoes, the line reaches the terminal escaped and capped
+    (``samegame.core.quoting.printable_line``): one line, no escape sequence."""
+    typer.echo(printable_line(f"Error: {message}"), err=True)
+
+
+def warn(message: str) -> None:
+    """Print one ``Warning:`` line on stderr, escaped and capped as ``report``'s."""
+    typer.echo(printable_line(f"Warning: {message}"), err=True)
 
 
 def show_help_without_command(ctx: typer.Context) -> None:

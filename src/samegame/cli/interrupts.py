@@ -1,13 +1,17 @@
-"""Ctrl-C always ends samegame: the first press interrupts, a second one ends the
-process at once.
+"""Ctrl-C, SIGTERM and SIGHUP always end samegame: the first request stops the
+work in order, a second one ends the process at once.
 
 The first Ctrl-C raises KeyboardInterrupt, as Python does: the command stops where
-it is, says so in one line and exits with 130 (``samegame.cli.app.run``). Code that
-catches KeyboardInterrupt and goes on (a plugin that swallows it) would keep the
-process running, so ``arm()``, called by the console entry point, makes every
-further Ctrl-C end the process at once: one line ``Error: interrupted twice;
-samegame stopped at once`` on stderr, standard streams flushed when that is safe,
-and ``os._exit(130)``. Nothing saved is lost: every write to the store is one
+it is, says so in one line and exits with 130 (``samegame.cli.app.run``). SIGTERM,
+and SIGHUP (the terminal closed) like it, raise ``Terminated``, a KeyboardInterrupt
+that ends the command the same way with 143. Copies of one request that arrive
+together (coreutils ``timeout`` signals the process and then its process group) are
+one request (``samegame.core.stops.first_copy``). Code that catches
+KeyboardInterrupt and goes on (a plugin that swallows it) would keep the process
+running, so ``arm()``, called by the console entry point, makes every further
+request end the process at once: one line ``Error: interrupted twice; samegame
+stopped at once`` on stderr (``terminated twice`` after SIGTERM), standard streams
+flushed when that is safe, and ``os._exit`` with 130 (143). Nothing saved is lost: every write to the store is one
 SQLite transaction, so a transaction cut short is rolled back when the database
 is next opened, and every one committed before stays (docs/store.md).
 
@@ -27,62 +31,108 @@ import sys
 import threading
 from types import FrameType
 
+from samegame.core.stops import STOP_SIGNALS, Terminated, first_copy, forget_stops
+
 INTERRUPTED = 130
-MESSAGE = b"Error: interrupted twice; samegame stopped at once\n"
+TERMINATED = 143
 
 _presses = 0
+_terminated = False
 _armed = False
 
 
 def leave_now() -> None:
-    """End the process with 130 at once, after one line on stderr."""
+    """End the process at once with 130 (143 when the first request was SIGTERM or
+    SIGHUP), after one line on stderr."""
     for stream in (sys.stdout, sys.stderr):
         # A flush can fail here (a reentrant call when the signal arrived inside a
         # write); what it would have written is then lost, nothing else.
         with contextlib.suppress(Exception):
             stream.flush()
     with contextlib.suppress(OSError):
-        os.write(2, MESSAGE)
-    os._exit(INTERRUPTED)
+        os.write(2, f"Error: {word()} twice; samegame stopped at once\n".encode())
+    os._exit(exit_code())
 
 
-def pressed() -> int:
-    """Count one Ctrl-C; when armed, the second and later end the process at once.
-    Returns the number of presses so far."""
-    global _presses
+def pressed(signum: int = signal.SIGINT) -> int:
+    """Count one request to stop (Ctrl-C by default, or ``signum``): 0 for a copy of
+    the last request (nothing to do), otherwise the number of requests so far. When
+    armed, the second and later end the process at once."""
+    global _presses, _terminated
+    if not first_copy():
+        return 0
     _presses += 1
+    if _presses == 1:
+        _terminated = signum != signal.SIGINT
     if _armed and _presses >= 2:
         leave_now()
     return _presses
 
 
 def presses() -> int:
-    """How many times Ctrl-C was pressed so far."""
+    """How many requests to stop arrived so far (copies counted once)."""
     return _presses
 
 
+def terminated() -> bool:
+    """Whether the first request to stop was SIGTERM or SIGHUP rather than Ctrl-C."""
+    return _terminated
+
+
+def exit_code() -> int:
+    """The exit status of a command stopped by the first request: 143 after SIGTERM
+    or SIGHUP, 130 after Ctrl-C."""
+    return TERMINATED if _terminated else INTERRUPTED
+
+
+def word() -> str:
+    """``terminated`` or ``interrupted``, as ``exit_code``."""
+    return "terminated" if _terminated else "interrupted"
+
+
 def reset() -> None:
-    """Forget earlier presses (one command run after another in one process)."""
-    global _presses
+    """Forget earlier requests (one command run after another in one process)."""
+    global _presses, _terminated
     _presses = 0
+    _terminated = False
+    forget_stops()
+
+
+def stop_error(signum: int) -> KeyboardInterrupt:
+    """What a request to stop raises: ``Terminated`` for SIGTERM and SIGHUP,
+    KeyboardInterrupt for Ctrl-C."""
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
-    pressed()
-    raise KeyboardInterrupt
+    if pressed(signum):
+        raise stop_error(signum)
 
 
 def arm() -> None:
-    """Take Ctrl-C in this process: the first raises KeyboardInterrupt, a second
-    ends the process at once. Main thread only; elsewhere, or when Ctrl-C is
-    ignored (started in the background), nothing changes."""
+    """Take Ctrl-C, SIGTERM and SIGHUP in this process: the first request raises, a
+    second ends the process at once. Main thread only; elsewhere nothing changes,
+    and a signal that is ignored (Ctrl-C in a background job, SIGHUP under nohup)
+    stays ignored."""
     global _armed
     if threading.current_thread() is not threading.main_thread():
         return
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        return
-    signal.signal(signal.SIGINT, _handler)
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _handler)
     _armed = True
 
 
-__all__ = ["INTERRUPTED", "arm", "leave_now", "pressed", "presses", "reset"]
+__all__ = [
+    "INTERRUPTED",
+    "TERMINATED",
+    "arm",
+    "exit_code",
+    "leave_now",
+    "pressed",
+    "presses",
+    "reset",
+    "stop_error",
+    "terminated",
+    "word",
+]

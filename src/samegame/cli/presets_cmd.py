@@ -15,7 +15,8 @@ from samegame.cli.common import (
     load_preset,
     print_json,
 )
-from samegame.cli.exit_codes import show_help_without_command
+from samegame.cli.exit_codes import show_help_without_command, warn
+from samegame.core.quoting import printable_line
 from samegame.presets import list_presets
 
 presets_app = typer.Typer(
@@ -43,14 +44,15 @@ def list_command(
     say = Announcer(chosen_translator(lang, accessible))
     presets, problems = list_presets(host())
     for problem in problems:
-        typer.echo(f"Warning: {problem}", err=True)
+        warn(problem)
     if output is TextOrJson.json:
         print_json([preset.to_dict() for preset in presets])
         return
     for preset in presets:
         title = say.preset_text("title", preset.name, preset.title)
         description = say.preset_text("description", preset.name, preset.description)
-        typer.echo(say.tr("presets.line", name=preset.name, title=title, description=description))
+        line = say.tr("presets.line", name=preset.name, title=title, description=description)
+        typer.echo(printable_line(line))
 
 
 @presets_app.command("show")

@@ -24,6 +24,7 @@ from samegame.cli.common import (
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.palette import describe_tiles
 from samegame.core.replay import ReplayError, ReplayResult, replay, split_moves
+from samegame.i18n.said import Said
 
 
 def replay_command(
@@ -48,7 +49,7 @@ def replay_command(
     """
     preset = load_preset(preset_name, formula, clear_bonus)
     if (board_file is None) == (board_number is None):
-        raise fail("give exactly one of --board FILE and --board-number N", ExitCode.USAGE)
+        raise fail(Said.of("error.replay.board_choice"), ExitCode.USAGE)
     if board_file is not None:
         board = read_board_file(board_file)[0]
     else:

@@ -1,24 +1,21 @@
 """``samegame simulate`` and ``compare``: thin commands over samegame.sim
 (``samegame.sim.plan`` turns the options into the run's setups).
 
-Exit codes (see samegame.cli.exit_codes): 1 a game failed (a plugin's bot over
---bot-timeout included), a gate was not met (compare); 2 a bad option (bot option,
---games, --workers, --bot-timeout, --scheduler without --executor dask, board
-options with --boards, a bad gate); 3 an unknown preset or bot, or an executor that
-cannot start (Dask not installed, scheduler out of reach); 4 an unreadable file or
+Exit codes (see samegame.cli.exit_codes): 1 a game failed (a built-in bot's
+illegal move, a lost worker), a gate was not met (compare); 2 a bad option (bot
+option, --games, --workers, --bot-timeout, --scheduler without --executor dask,
+board options with --boards, a bad gate); 3 an unknown preset or bot, a plugin
+that failed, returned a bad result or did not return within --bot-timeout, or an
+executor that cannot start (Dask not installed, scheduler out of reach); 4 an unreadable file or
 an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the records written so
 far stay complete).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from dataclasses import replace
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,28 +42,38 @@ from samegame.cli.executor_options import (
     running_executor,
     where_to_play,
 )
-from samegame.cli.exit_codes import CommandError, ExitCode, fail
+from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
+from samegame.cli.record_output import record_output
+from samegame.cli.whole_numbers import whole_number
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import PresetError
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
-from samegame.sim.gate import Gate, GateError, parse_better, parse_mean
+from samegame.sim.gate import Gate, GateError, not_met, parse_better, parse_mean
 from samegame.sim.lifetime import terminate_raises
-from samegame.sim.outfile import LineFile, replaced_on_success
 from samegame.sim.plan import Plan, plan
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
 from samegame.sim.stats import plural
-from samegame.sim.tasks import Record
 
 MAX_GAMES = 10**9
 GamesOption = Annotated[
-    int, typer.Option("--games", "-g", max=MAX_GAMES, help="Number of games (boards).")
+    int,
+    typer.Option(
+        "--games",
+        "-g",
+        max=MAX_GAMES,
+        parser=whole_number(None, MAX_GAMES),
+        help="Number of games (boards).",
+    ),
 ]
 SeedOption = Annotated[
-    int, typer.Option("--seed", help="Root seed: boards and bot seeds derive from it.")
+    int,
+    typer.Option(
+        "--seed", parser=whole_number(), help="Root seed: boards and bot seeds derive from it."
+    ),
 ]
 BoardsOption = Annotated[
     str | None,
@@ -146,51 +153,8 @@ def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> No
         raise fail(f"interrupted {after}; the results so far are above", ExitCode.INTERRUPTED)
     if stop.reason == "terminated":
         raise fail(f"terminated {after}; the results so far are above", ExitCode.TERMINATED)
-    raise fail(f"{stop.message}; stopped {after}", ExitCode.REJECTED)
-
-
-class _Records:
-    """Where records go: nowhere, or a file replaced only when ``commit`` is called
-    (see samegame.sim.outfile); every write error is exit 4."""
-
-    def __init__(self, out: str | None, output: LineFile | None) -> None:
-        self._out = out
-        self._output = output
-
-    def write(self, record: Record) -> None:
-        if self._output is None or self._out is None:
-            return
-        try:
-            self._output.write_line(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-        except OSError as error:
-            raise _unwritable(self._out, error) from None
-
-    def commit(self) -> None:
-        if self._output is None or self._out is None:
-            return
-        try:
-            self._output.commit()
-        except OSError as error:
-            raise _unwritable(self._out, error) from None
-
-
-@contextmanager
-def _records_file(out: str | None) -> Iterator[_Records]:
-    """The records' destination; exit 4 if the file cannot be written. An existing
-    file is replaced only by ``commit``, after the run."""
-    if out is None:
-        yield _Records(None, None)
-        return
-    with ExitStack() as stack:
-        try:
-            output = stack.enter_context(replaced_on_success(Path(out)))
-        except OSError as error:
-            raise _unwritable(out, error) from None
-        yield _Records(out, output)
-
-
-def _unwritable(out: str, error: OSError) -> CommandError:
-    return fail(f"cannot write {out}: {error.strerror or error}; check the path", ExitCode.INPUT)
+    code = ExitCode.CONFIG if stop.reason == "plugin" else ExitCode.REJECTED
+    raise fail(f"{stop.message}; stopped {after}", code)
 
 
 def simulate_command(
@@ -220,7 +184,7 @@ def simulate_command(
     plan = _plan(
         [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
     )
-    with terminate_raises(), _records_file(out) as records, running_executor(where) as executor:
+    with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
         bot_name = plan.setups[0].bot
         _say_start(
             f"Playing {games} {plural(games, 'game')} with {bot_name}", [bot_name], plan, where
@@ -267,8 +231,9 @@ def simulate_command(
             typer.echo(
                 f"Speed: {speed:.1f} games per second ({seconds:.1f} seconds, {where.describe()})."
             )
-        if out is not None:
-            typer.echo(f"{done} {plural(done, 'record')} written to {out}, one per line.")
+        said = records.said()
+        if said is not None:
+            typer.echo(said)
     _raise_if_stopped(stop, summary.games, games, plural(games, "game"))
 
 
@@ -302,10 +267,15 @@ def compare_command(
         ),
     ] = None,
     bot_timeout: BotTimeoutOption = None,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", help="Write every game's record here, one per line."),
+    ] = None,
 ) -> None:
     """Play several bots on the same boards: mean scores with 95 percent intervals,
     clear rates and paired differences against the first bot. The --require-
-    options make it a gate for CI: exit 1 when one is not met."""
+    options make it a gate for CI: exit 1 when one is not met. --out writes the
+    games as verifiable records, as simulate --out does."""
     where = where_to_play(workers, executor_kind, scheduler)
     names = split_bots(bots)
     if len(names) < 2:
@@ -318,15 +288,22 @@ def compare_command(
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
-    with terminate_raises(), running_executor(where) as executor:
+    with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
         what = f"Comparing {' and '.join(listed)} on {games} {plural(games, 'board')}"
         _say_start(what, listed, plan, where)
         progress = _progress(games, "boards")
         with interruptible(raises=True):
             comparison, stop = compare(
-                plan.setups, games, executor, boards=plan.boards, progress=progress
+                plan.setups,
+                games,
+                executor,
+                boards=plan.boards,
+                progress=progress,
+                write=records.write,
             )
         progress.close()
+        if records.written or stop is None:  # an early stop keeps the whole records so far
+            records.commit()
     judged = [gate.judge(comparison) for gate in gates] if stop is None else []
     if output is TextOrJson.json:
         print_json(
@@ -337,6 +314,7 @@ def compare_command(
                 **comparison.to_dict(),
                 "gates": [result.to_dict() for result in judged],
                 "stopped": stop.to_dict() if stop else None,
+                "out": out,
             }
         )
     else:
@@ -352,14 +330,13 @@ def compare_command(
             typer.echo(line)
         for result in judged:
             typer.echo(f"Gate: {result.sentence}")
+        said = records.said()
+        if said is not None:
+            typer.echo(said)
     _raise_if_stopped(stop, comparison.boards, games, plural(games, "board"))
-    failed = [result for result in judged if not result.passed]
-    if failed:
-        raise fail(
-            f"{len(failed)} of {len(judged)} {plural(len(judged), 'gate')} not met: "
-            f"{failed[0].sentence}",
-            ExitCode.REJECTED,
-        )
+    failed = not_met(judged)
+    if failed is not None:
+        raise fail(failed, ExitCode.REJECTED)
 
 
 def _gates(better: list[str], mean: list[str], listed: list[str]) -> list[Gate]:

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from samegame.benchmark.runs import Played, PlayTask
+from samegame.cli import interrupts
 from samegame.cli.bot_games import (
     BotOption,
     ExecutorFailed,
@@ -47,6 +48,7 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import Interruption, budget_words, progress, say
+from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
@@ -90,7 +92,9 @@ def _best_of(
     if not games:
         if failures:
             raise failures[0]
-        raise fail("interrupted before any search finished", ExitCode.INTERRUPTED)
+        raise fail(
+            f"{interrupts.word()} before any search finished", ExitCode(interrupts.exit_code())
+        )
     best = games[0]
     for game in games[1:]:
         if game.played.result.score > best.played.result.score:
@@ -122,6 +126,7 @@ def solve_command(
         int | None,
         typer.Option(
             "--searches",
+            parser=whole_number(None),
             help="Independent searches, the best kept (default: 1, or one per worker).",
         ),
     ] = None,
@@ -133,7 +138,7 @@ def solve_command(
     """Search a board with a bot and print the best line found: its moves and score.
 
     The JSON output is exactly what 'samegame replay --format json' prints for
-    those moves; replay them with 'samegame replay --board FILE --moves "..."'.
+    those moves; replay them with 'samegame replay --board FILE --moves "MOVES"'.
     With --searches N (on an executor's workers with --executor process or dask)
     N independent searches run and the best line is kept. A plugin's bot is stopped
     at --bot-timeout seconds (default: --time plus 5, else 60) with exit 3.
@@ -147,7 +152,7 @@ def solve_command(
         )
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
-    spec = timed_bot(bot, seconds, "--time")
+    spec = timed_bot(bot, seconds, "--time", bot_timeout)
     check_executor(spec, where)
     budget_seconds, budget = budget_words(spec)
     with running_executor(where) as executor:

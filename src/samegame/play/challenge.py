@@ -52,7 +52,7 @@ class ChallengeStages(ABC):
         return self.base_table.preset.stages
 
     def _start_challenge(self, fresh: bool) -> Opening:
-        found = self.store.latest_unfinished_challenge(self.table.preset.name)
+        found = self.store.latest_unfinished_challenge(self.table.preset.name, len(self.stages))
         if found is not None and fresh:
             self.store.abandon_challenge(found.challenge_id)
             found = None

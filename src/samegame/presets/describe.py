@@ -17,22 +17,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from samegame.core.quoting import printable_line
 from samegame.i18n import Translator
 from samegame.presets.model import Preset
 
 
 def describe_preset(preset: Preset, tr: Translator) -> list[str]:
-    """The preset, one sentence per line."""
+    """The preset, one sentence per line; what the file says (its title, its size
+    names) is escaped and capped as any echoed text (``printable_line``)."""
     title = tr.preset_text("title", preset.name, preset.title)
     description = tr.preset_text("description", preset.name, preset.description)
     path = [tr("describe.preset.path", path=preset.path)] if preset.path is not None else []
-    return [
+    lines = [
         tr("describe.preset.head", title=title, name=preset.name, description=description),
         *_scoring(preset, tr),
         *_play(preset, tr),
         *_boards(preset, tr),
         *path,
     ]
+    return [printable_line(line) for line in lines]
 
 
 def _numbers(tr: Translator, values: tuple[int, ...] | list[str]) -> str:

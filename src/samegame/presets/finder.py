@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from samegame.core.quoting import shown
+from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost
 from samegame.presets.model import Preset, PresetError
 from samegame.presets.reader import load_preset_file
@@ -23,13 +25,20 @@ def _directories(host: PluginHost) -> list[Path]:
     return [directory.path for directory in host.preset_directories()] + [paths.user_presets_dir()]
 
 
-def _preset_files(directory: Path) -> list[Path]:
+def _preset_files(directory: Path, problems: list[str] | None = None) -> list[Path]:
+    """The YAML files of a folder, sorted; a folder that cannot be listed has none
+    (a line in ``problems``). A named pipe, device or socket with a YAML name is
+    listed, so that loading it reports it instead of waiting on it."""
     if not directory.is_dir():
         return []
+    try:
+        entries = list(directory.iterdir())
+    except OSError as error:
+        if problems is not None:
+            problems.append(f"cannot list the preset folder {directory}: {error.strerror or error}")
+        return []
     return sorted(
-        path
-        for path in directory.iterdir()
-        if path.suffix.lower() in YAML_SUFFIXES and path.is_file()
+        path for path in entries if path.suffix.lower() in YAML_SUFFIXES and not path.is_dir()
     )
 
 
@@ -52,7 +61,7 @@ def find_preset(name_or_path: str, host: PluginHost) -> Preset:
                 return load_preset_file(path, host)
             known.setdefault(path.stem.lower(), path.stem)
     names = ", ".join(sorted(known.values(), key=str.lower)) or "none"
-    raise PresetError(f"no preset named '{name_or_path}'; known: {names}")
+    raise Said.of("error.preset.unknown", name=shown(name_or_path), known=names).error(PresetError)
 
 
 def list_presets(host: PluginHost) -> tuple[list[Preset], list[str]]:
@@ -64,7 +73,7 @@ def list_presets(host: PluginHost) -> tuple[list[Preset], list[str]]:
     presets: dict[str, Preset] = {}
     problems: list[str] = []
     for directory in _directories(host):
-        for path in _preset_files(directory):
+        for path in _preset_files(directory, problems):
             try:
                 preset = load_preset_file(path, host)
             except PresetError as error:

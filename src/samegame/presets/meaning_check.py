@@ -7,7 +7,7 @@ resolved through the plugin host (the known ones are listed), board limits from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -53,9 +53,14 @@ class MeaningCheck:
             raise self.error(loc, f"{describe(loc)}: must not be empty")
         return value.strip()
 
-    def unique(self, loc: Loc, values: Sequence[object]) -> None:
+    def unique(self, loc: Loc, values: Sequence[Hashable]) -> None:
+        """The first value listed twice is an error at its second place (linear:
+        a set of the values seen)."""
+        seen: set[Hashable] = set()
         for index, value in enumerate(values):
-            if value in values[:index]:
+            if value not in seen:
+                seen.add(value)
+            else:
                 node = self.tree.values[(*loc, index)]
                 named = node.value if isinstance(node, yaml.ScalarNode) else value
                 raise self.error(
@@ -197,11 +202,12 @@ class MeaningCheck:
     ) -> tuple[tuple[SizeOption, ...], str]:
         """The sizes in file order and the default size's name."""
         sizes: list[SizeOption] = []
+        folded: set[str] = set()
         for name, size in self.document.sizes.items():
             loc: Loc = ("sizes", name)
             if not name.strip():
                 raise self.tree.error(self.tree.keys[loc], "a size name: must not be empty")
-            if any(name.strip().lower() == known.name.lower() for known in sizes):
+            if name.strip().lower() in folded:
                 raise self.tree.error(
                     self.tree.keys[loc], f"size '{shown(name)}' is given twice (names ignore case)"
                 )
@@ -209,10 +215,11 @@ class MeaningCheck:
             if colour_choices and size.colours not in colour_choices:
                 raise self.error(
                     (*loc, "colours"),
-                    f"colours of size '{name}': {size.colours} is not in colours "
+                    f"colours of size '{shown(name)}': {size.colours} is not in colours "
                     f"({or_list(colour_choices)})",
                 )
             sizes.append(SizeOption(name.strip(), size.width, size.height, size.colours))
+            folded.add(name.strip().lower())
         default = self.document.default_size
         if default is None:
             return tuple(sizes), sizes[0].name
@@ -230,13 +237,28 @@ class MeaningCheck:
         size: SizeDocument | StageDocument,
         generators: Sequence[BoardGenerator],
     ) -> None:
-        """Width, height and colours of a size or stage, each checked by check_spec."""
+        """Width, height and colours of a size or stage, each checked by check_spec,
+        then the whole size by each board type's own answer (``impossible``)."""
         self.board((*loc, "width"), BoardSpec(size.width, 1, 1))
         self.board((*loc, "height"), BoardSpec(1, size.height, 1))
         self.board((*loc, "colours"), BoardSpec(1, 1, size.colours), generators)
+        spec = BoardSpec(size.width, size.height, size.colours)
+        for generator in generators:
+            why = self.impossible(generator, spec)
+            if why is not None:
+                raise self.error(loc, f"{describe(loc)}: board type {generator.name}: {why}")
+
+    def impossible(self, generator: BoardGenerator, spec: BoardSpec) -> str | None:
+        """Why ``generator`` never makes a board of ``spec``, by its own answer; None
+        when it can, or gives no answer. A plugin's answer comes through the plugin
+        host's containment (a failure is a PluginError, exit 3)."""
+        if generator.impossible is None:
+            return None
+        return generator.impossible(spec)
 
     def stages(self, board_type: str) -> tuple[Stage, ...]:
         stages: list[Stage] = []
+        names: set[str] = set()
         for index, stage in enumerate(self.document.stages):
             loc: Loc = ("stages", index)
             if stage.board_type is None:
@@ -245,7 +267,8 @@ class MeaningCheck:
                 generator = self.plugin((*loc, "board_type"), stage.board_type, self.host.generator)
             self.dimensions(loc, stage, (generator,))
             name = self.text((*loc, "name"), stage.name)
-            if any(name == earlier.name for earlier in stages):
-                raise self.error(loc, f"stage {index + 1}: the name '{name}' is used twice")
+            if name in names:
+                raise self.error(loc, f"stage {index + 1}: the name '{shown(name)}' is used twice")
+            names.add(name)
             stages.append(Stage(name, stage.width, stage.height, stage.colours, generator.name))
         return tuple(stages)

@@ -18,6 +18,7 @@ from samegame.core.numbering import BoardSpecError, check_spec
 from samegame.core.palette import PALETTE
 from samegame.core.quoting import shown
 from samegame.core.rules import Rules, SelectionMode
+from samegame.i18n.said import Said
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, ScoringFormula
 from samegame.plugin.host import PluginHost, UnknownNameError
 
@@ -144,10 +145,14 @@ class Preset:
             )
         default = self._default_size_option()
         names = ", ".join(option.name for option in self.sizes)
-        raise PresetError(
-            f"size '{shown(size)}' is not one of {names}; "
-            f"or give WxH such as {default.width}x{default.height}"
+        said = Said.of(
+            "error.size.unknown",
+            size=shown(size),
+            names=names,
+            width=default.width,
+            height=default.height,
         )
+        raise said.error(PresetError)
 
     def _default_size_option(self) -> SizeOption:
         return next(option for option in self.sizes if option.name == self.default_size)

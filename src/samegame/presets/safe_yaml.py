@@ -5,8 +5,15 @@ problem one ``PresetError`` at its node, ``path:LINE:COL: message`` (1-based).
    composed with the safe loader (nothing in a file is ever constructed as a
    Python object beyond plain scalars);
 2. the tree: only plain tags (strings, numbers, true or false, lists, mappings),
-   no duplicate or non-scalar keys, no alias that contains itself, no number of
-   more than ``MAX_INT_TEXT`` characters, at most ``MAX_VALUES`` values.
+   no duplicate or non-scalar keys, no alias that contains itself, at most
+   ``MAX_VALUES`` values and ``MAX_EXPANDED_CHARACTERS`` characters of scalars once
+   every alias is expanded (counted on the composed nodes, before any value is
+   built); then the values, with keys that are names (never numbers, true or
+   false, or empty) and whole numbers written in ASCII digits 0 to 9 only, at most
+   ``MAX_INT_TEXT`` of them.
+
+The cost is linear in the file's size: each composed node is visited once, an
+alias adds its expanded size without being walked again.
 
 ``YamlTree`` keeps the node of every location, so the later passes can say where
 a problem is (``describe`` says what a location is called).
@@ -14,16 +21,19 @@ a problem is (``describe`` says what a location is called).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from samegame.core.limits import InputTooLargeError, read_file_capped
+from samegame.core.limits import MAX_FILE_BYTES, InputTooLargeError
 from samegame.core.quoting import shown
+from samegame.core.regular_files import NotRegularFileError, read_regular_file
 from samegame.presets.model import PresetError
 
 __all__ = [
+    "MAX_EXPANDED_CHARACTERS",
     "MAX_INT_TEXT",
     "MAX_VALUES",
     "Loc",
@@ -40,8 +50,20 @@ MAX_INT_TEXT = 40
 largest allowed value, MAX_POINTS, has 16 digits)."""
 
 MAX_VALUES = 100_000
-"""The most values a file may hold once its aliases are expanded (a real preset
-holds a few hundred); more is refused before it is built (alias bombs)."""
+"""The most values (scalars, lists and mappings, keys included) a file may hold
+once its aliases are expanded (a real preset holds a few hundred); more is
+refused before anything is built (alias bombs)."""
+
+MAX_EXPANDED_CHARACTERS = MAX_FILE_BYTES
+"""The most characters the scalars of a file may hold once its aliases are
+expanded: aliases never make a preset larger than a file without them could be."""
+
+_TOO_DEEP = "the YAML is nested too deeply"
+_DIGITS = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"[0-9]+|-[1-9][0-9]*")
+"""How a whole number is written: ASCII digits, a minus sign before a negative
+one (which every key then refuses by its range); never ``+5``, ``1_000``,
+``0x1F``, ``0o17`` or ``1:30``, which YAML 1.1 also reads as numbers."""
 
 Loc = tuple[str | int, ...]
 
@@ -58,7 +80,6 @@ _KINDS = {
     "timestamp": "a date",
 }
 _NODE_CLASS = {"map": yaml.MappingNode, "seq": yaml.SequenceNode}
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 def error_at(path: Path, line: int, column: int, message: str) -> PresetError:
@@ -71,10 +92,13 @@ def _one_line(text: str) -> str:
 
 
 def read_text(path: Path) -> str:
-    """The file's text: at most the input cap, UTF-8 (with or without a byte-order
-    mark)."""
+    """The file's text: a regular file (never a named pipe, device or directory,
+    which would wait or never end), at most the input cap, UTF-8 (with or without
+    a byte-order mark)."""
     try:
-        data = read_file_capped(str(path))
+        data = read_regular_file(path, "a preset file")
+    except NotRegularFileError as error:
+        raise PresetError(f"cannot read preset file: {error}") from None
     except OSError as error:
         raise PresetError(f"cannot read preset file {path}: {error.strerror or error}") from None
     except InputTooLargeError as error:
@@ -87,8 +111,24 @@ def read_text(path: Path) -> str:
         raise error_at(path, before.count(b"\n"), column, "the file is not UTF-8 text") from None
 
 
+_FAST_LOADER: Any = getattr(yaml, "CSafeLoader", None)
+"""libyaml's safe loader, when PyYAML was built with it: the same nodes, tags and
+marks, about ten times faster than the pure-Python parser on a large file."""
+
+
 def compose(path: Path, text: str) -> yaml.Node:
-    """The text's YAML nodes, composed by the safe loader (nothing constructed)."""
+    """The text's YAML nodes, composed by the safe loader (nothing constructed):
+    libyaml's when there is one, and the pure-Python parser's words for a syntax
+    error (the file is parsed again to say where and what is wrong)."""
+    if _FAST_LOADER is not None:
+        try:
+            return _root(path, yaml.compose(text, Loader=_FAST_LOADER))
+        except yaml.MarkedYAMLError as error:
+            mark = error.problem_mark
+            if mark is not None and "nesting depth" in str(error.problem):
+                raise error_at(path, mark.line, mark.column, _TOO_DEEP) from None
+        except yaml.YAMLError:
+            pass  # said again below, in the words the documentation shows
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
@@ -104,6 +144,10 @@ def compose(path: Path, text: str) -> yaml.Node:
         column = error.position - (before.rfind("\n") + 1)
         message = f"character #x{int(error.character):04x} is not allowed in YAML"
         raise error_at(path, before.count("\n"), column, message) from None
+    return _root(path, root)
+
+
+def _root(path: Path, root: yaml.Node | None) -> yaml.Node:
     if root is None:
         raise error_at(path, 0, 0, "the file is empty; a preset is a mapping such as 'name: x'")
     return root
@@ -123,30 +167,62 @@ class YamlTree:
         self.values: dict[Loc, yaml.Node] = {}
         self.keys: dict[Loc, yaml.Node] = {}
         self.count = 0
+        # The expanded size of every checked node: (values, scalar characters).
+        self.sizes: dict[int, tuple[int, int]] = {}
+        self.constructor = yaml.constructor.SafeConstructor()
 
     def error(self, node: yaml.Node, message: str) -> PresetError:
         return error_at(self.path, node.start_mark.line, node.start_mark.column, message)
 
     def check_tree(self, node: yaml.Node, active: set[int], done: set[int]) -> None:
-        """Reject unknown or unsafe tags, non-scalar and duplicate keys and
-        self-containing aliases anywhere, in document order."""
-        if id(node) in done:
+        """Reject unknown or unsafe tags, non-scalar and duplicate keys,
+        self-containing aliases and more than the caps once aliases are expanded,
+        anywhere, in document order. Each node is walked once: a node met again
+        (an alias) adds the size already counted for it."""
+        key = id(node)
+        if key in done:
             return
-        if id(node) in active:
+        if key in active:
             raise self.error(node, "a YAML alias refers to a node that contains it")
         self.check_tag(node)
-        active.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            seen: dict[str, int] = {}
-            for key, value in node.value:
-                self.check_key(key, seen)
-                self.check_tree(key, active, done)
-                self.check_tree(value, active, done)
-        elif isinstance(node, yaml.SequenceNode):
-            for item in node.value:
-                self.check_tree(item, active, done)
-        active.discard(id(node))
-        done.add(id(node))
+        active.add(key)
+        values, characters = 1, 0
+        if isinstance(node, yaml.ScalarNode):
+            characters = len(node.value)
+        else:
+            children: list[yaml.Node] = node.value
+            if isinstance(node, yaml.MappingNode):
+                seen: dict[str, int] = {}
+                children = []
+                for item_key, item in node.value:
+                    self.check_key(item_key, seen)
+                    children += (item_key, item)
+            sizes = self.sizes
+            for child in children:
+                self.check_tree(child, active, done)
+                more_values, more_characters = sizes[id(child)]
+                values += more_values
+                characters += more_characters
+            self.check_size(node, values, characters)
+        self.sizes[key] = (values, characters)
+        active.discard(key)
+        done.add(key)
+
+    def check_size(self, node: yaml.Node, values: int, characters: int) -> None:
+        """Refuse a node whose expanded size passes a cap (at the node that
+        passes it, before anything is built)."""
+        if values > MAX_VALUES:
+            raise self.error(
+                node,
+                f"the file holds more than {MAX_VALUES:,} values once its aliases are "
+                "expanded; a preset needs a few hundred",
+            )
+        if characters > MAX_EXPANDED_CHARACTERS:
+            raise self.error(
+                node,
+                f"the file holds more than {MAX_EXPANDED_CHARACTERS:,} characters once its "
+                "aliases are expanded; write the text once",
+            )
 
     def check_tag(self, node: yaml.Node) -> None:
         short = node.tag.removeprefix(_CORE_TAG)
@@ -184,7 +260,7 @@ class YamlTree:
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
             for key, item in node.value:
-                name = self.scalar(key, (*loc, "[key]"))
+                name = self.key_name(key, loc)
                 self.keys[(*loc, name)] = key
                 result[name] = self.value(item, (*loc, name))
             return result
@@ -192,21 +268,52 @@ class YamlTree:
             return [self.value(item, (*loc, index)) for index, item in enumerate(node.value)]
         return self.scalar(node, loc)
 
+    def key_name(self, key: yaml.Node, loc: Loc) -> str:
+        """A mapping key's name: a string. ``null:``, ``~:``, ``5:``, ``yes:`` and
+        other keys YAML reads as something else are refused at the key, before
+        they are read, saying to quote them."""
+        assert isinstance(key, yaml.ScalarNode)
+        if key.tag != _CORE_TAG + "str":
+            raise self.error(
+                key,
+                f"{describe((*loc, '[key]'))} must be a name, not {kind_of(key)} "
+                f"('{shown(key.value)}'); put a name in quotes to use it as it is",
+            )
+        return str(key.value)
+
     def scalar(self, node: yaml.Node, loc: Loc) -> Any:
         assert isinstance(node, yaml.ScalarNode)
         kind = node.tag.removeprefix(_CORE_TAG)
-        if kind == "int" and len(node.value) > MAX_INT_TEXT:
-            raise self.error(
-                node,
-                f"{describe(loc)}: a number of {len(node.value):,} characters is far too large",
-            )
+        plain = not node.style  # None from PyYAML's parser, "" from libyaml's
+        if kind == "str" and plain and _DIGITS.fullmatch(node.value):
+            node.tag = _CORE_TAG + "int"  # 09 and 08: digits YAML 1.1 leaves as text
+            kind = "int"
+        if kind == "int":
+            return self.whole_number(node, loc)
         try:
-            return _CONSTRUCTOR.construct_object(node)
+            return self.constructor.construct_object(node)
         except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
             # PyYAML's constructors raise IndexError for !!int "" or !!int _.
             raise self.error(
                 node, f"{describe(loc)}: '{shown(node.value)}' is not {_KINDS[kind]}"
             ) from None
+
+    def whole_number(self, node: yaml.ScalarNode, loc: Loc) -> int:
+        """A whole number written in ASCII digits, read in base 10 (YAML 1.1 would
+        read ``010`` as 8 and refuse ``09``); anything else YAML calls a number is
+        refused, as is one of more than ``MAX_INT_TEXT`` characters."""
+        text = node.value
+        if len(text) > MAX_INT_TEXT:
+            raise self.error(
+                node, f"{describe(loc)}: a number of {len(text):,} characters is far too large"
+            )
+        if not _WHOLE.fullmatch(text):
+            raise self.error(
+                node,
+                f"{describe(loc)}: '{shown(text)}' is not a whole number written in digits "
+                "0 to 9; write it as 1000, without signs, underscores or prefixes",
+            )
+        return int(text, 10)
 
 
 def describe(loc: Loc) -> str:
@@ -215,7 +322,7 @@ def describe(loc: Loc) -> str:
     if not loc:
         return "the preset"
     if loc[-1] == "[key]":
-        return "a size name" if loc[0] == "sizes" else "a key"
+        return "a size name" if loc == ("sizes", "[key]") else "a key"
     if loc[0] == "sizes" and len(loc) >= 2:
         where = f"size '{loc[1]}'"
         return where if len(loc) == 2 else f"{loc[2]} of {where}"

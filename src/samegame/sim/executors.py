@@ -29,13 +29,16 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, CancelledError, ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from enum import StrEnum
+from itertools import islice
 from typing import Any, Protocol
 
 from samegame.core.quoting import shown
+from samegame.core.stops import STOP_SIGNALS
 from samegame.sim.lifetime import watch_parent
 from samegame.sim.tasks import GameTask, Record, play_task
 
@@ -150,15 +153,19 @@ STOP_GRACE = 0.3  # seconds a pool's workers get to leave on their own
 
 
 def _worker_start(parent: int) -> None:
-    """Pool worker start-up: Ctrl-C is the main process's to handle, and the worker
-    ends when its parent does."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Pool worker start-up: Ctrl-C, SIGTERM and SIGHUP are the main process's to
+    handle (a terminal or ``timeout`` signals the whole process group; the main
+    process stops the run in order and ends its workers), and the worker ends when
+    its parent does."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     watch_parent(parent)
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Shut the pool down now: queued games cancelled, workers given ``STOP_GRACE``
-    seconds, then terminated (SIGTERM), then killed."""
+    seconds, then killed (they ignore SIGTERM, see ``_worker_start``)."""
     # The pool keeps its processes here; shutdown() forgets them, so look first.
     processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -167,29 +174,35 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         process.join(max(0.0, deadline - time.monotonic()))
     for process in processes:
         if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(1.0)
-        if process.is_alive():
             process.kill()
-            process.join()
+    for process in processes:
+        process.join()
 
 
 @contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C meanwhile, so that processes started now ignore it from their
-    first instruction (an inherited SIG_IGN survives exec, and Python keeps it); a
-    Ctrl-C pressed meanwhile is lost. Only the main thread can change signal
-    handling; elsewhere this does nothing."""
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous is None:
+def _interrupts_ignored(signals: tuple[int, ...] = (signal.SIGINT,)) -> Iterator[None]:
+    """Hold back ``signals`` meanwhile, so that processes started now ignore them
+    from their first instruction (an inherited SIG_IGN survives exec, and Python
+    keeps it). A request that arrives meanwhile is blocked, not lost: it reaches
+    this process when the block ends. Children start with the signals blocked as
+    well as ignored (``_worker_start`` unblocks them). Only the main thread can
+    change signal handling; elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {signum: signal.getsignal(signum) for signum in signals}
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
     try:
-        yield
+        for signum in signals:
+            signal.signal(signum, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            for signum, handler in previous.items():
+                if handler is not None:
+                    signal.signal(signum, handler)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 class PoolExecutor:
@@ -210,7 +223,7 @@ class PoolExecutor:
         self._submitted += 1
         if self._submitted > self.slots:
             return self._pool.submit(fn, arg)
-        with _interrupts_ignored():
+        with _interrupts_ignored(STOP_SIGNALS):
             return self._pool.submit(fn, arg)
 
 
@@ -230,6 +243,41 @@ class DaskExecutor:
         return future
 
 
+def ordered_calls(
+    executor: Executor, fn: Callable[[Any], Any], args: Iterable[Any], window: int | None = None
+) -> Generator[Any, None, None]:
+    """``fn(arg)`` for each of ``args`` through ``executor.call``, in the order of
+    ``args``, with at most ``window`` calls in flight (default: four per slot).
+    Arguments are drawn one at a time, so memory stays bounded by the window; a
+    call's error comes out when its turn comes. On leaving, early or not, the
+    calls still in flight are cancelled. With the local executor each call runs
+    when its result is asked for, so work stops exactly where the consumer does.
+
+    >>> list(ordered_calls(LocalExecutor(), abs, [-3, 2, -1]))
+    [3, 2, 1]
+    """
+    limit = window if window is not None else 4 * executor.slots
+    if limit < 1:
+        raise ValueError(f"the window holds at least one call, not {limit}")
+    source = iter(args)
+    in_flight: deque[Handle] = deque()
+    try:
+        for arg in islice(source, limit):
+            in_flight.append(executor.call(fn, arg))
+        while in_flight:
+            value = in_flight.popleft().result()
+            following = next(source, _END)
+            if following is not _END:
+                in_flight.append(executor.call(fn, following))
+            yield value
+    finally:
+        for handle in in_flight:
+            handle.cancel()
+
+
+_END = object()
+
+
 @contextmanager
 def open_executor(
     kind: ExecutorKind, workers: int = 1, scheduler: str | None = None
@@ -240,6 +288,7 @@ def open_executor(
         yield LocalExecutor()
     elif kind is ExecutorKind.process:
         context = multiprocessing.get_context("spawn")
+        _start_resource_tracker()
         pool = ProcessPoolExecutor(
             workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
         )
@@ -265,6 +314,16 @@ def _only_critical_logs(name: str) -> Iterator[None]:
         logger.setLevel(before)
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (shared by every process pool this
+    process makes) with every stop signal ignored: by itself it ignores only SIGINT
+    and SIGTERM, and SIGHUP to the process group would kill it."""
+    from multiprocessing import resource_tracker
+
+    with _interrupts_ignored(STOP_SIGNALS):
+        resource_tracker.ensure_running()
+
+
 @contextmanager
 def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
     try:
@@ -276,6 +335,7 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
     with ExitStack() as stack:
         stack.enter_context(_only_critical_logs("distributed"))
         if scheduler is None:
+            _start_resource_tracker()
             with _interrupts_ignored():
                 cluster = stack.enter_context(
                     distributed.LocalCluster(

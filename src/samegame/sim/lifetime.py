@@ -6,9 +6,10 @@
   elsewhere, or if that call fails, a daemon thread polls the parent's pid twice a
   second and ends the worker when it has changed. Either way a parent that is
   already gone is noticed at once.
-- ``terminate_raises()`` turns SIGTERM in the main process into ``Terminated`` (a
-  KeyboardInterrupt, so a run stops exactly as on Ctrl-C: the records so far kept,
-  the workers ended) for as long as it is active.
+- ``terminate_raises()`` turns SIGTERM and SIGHUP in the main process into
+  ``Terminated`` (a KeyboardInterrupt, so a run stops exactly as on Ctrl-C: the
+  records so far kept, the workers ended) for as long as it is active.
+- a request to stop and its copies are told apart by ``samegame.core.stops``.
 """
 
 from __future__ import annotations
@@ -23,12 +24,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from samegame.core.stops import Terminated, first_copy
+
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, received while a run was going on."""
 
 
 def _kernel_watch() -> bool:
@@ -57,18 +56,25 @@ def watch_parent(parent: int) -> None:
 
 
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
-    raise Terminated
+    if first_copy():
+        raise Terminated
 
 
 @contextmanager
 def terminate_raises() -> Iterator[None]:
-    """SIGTERM raises ``Terminated`` meanwhile (main thread only; elsewhere this
-    does nothing)."""
+    """SIGTERM and SIGHUP raise ``Terminated`` meanwhile, once for copies that
+    arrive together (main thread only; elsewhere this does nothing). A signal that
+    was ignored when the block began (started with ``nohup``) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGHUP)}
+    for number, handler in previous.items():
+        if handler is not signal.SIG_IGN:
+            signal.signal(number, _raise_terminated)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)

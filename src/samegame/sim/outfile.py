@@ -7,7 +7,8 @@ place in one step. Leaving without ``commit()`` (the run never started, an error
 or a kill) removes the temporary file where it can and leaves an existing file as
 it was; after SIGKILL the ``.part`` file stays behind, the target untouched. A
 target that exists and is not a regular file (``/dev/stdout``, a pipe,
-``/dev/full``) is written directly, one whole line at a time, and never replaced.
+``/dev/full``) is written directly, one whole line at a time, and never replaced;
+a FIFO that no program reads is refused at once rather than waited on.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -27,6 +28,7 @@ target that exists and is not a regular file (``/dev/stdout``, a pipe,
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -92,15 +94,35 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
+def _open_special(target: Path) -> BinaryIO:
+    """A target that is not a regular file, opened to append: a pipe or FIFO that no
+    process reads is refused at once (ENXIO) instead of waiting for a reader."""
+    try:
+        handle = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "a pipe that no program reads", str(target)) from None
+        raise
+    try:
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "ab")
+    except OSError:
+        os.close(handle)
+        raise
+
+
 @contextmanager
 def replaced_on_success(path: Path) -> Iterator[LineFile]:
     """An output for ``path`` (see the module's description); OSError if it cannot
     be opened."""
-    target = path.resolve() if path.is_symlink() else path
-    if target.exists() and not target.is_file():
-        stream: BinaryIO = target.open("ab")
-        output = LineFile(stream, target, None)
+    if path.exists() and not path.is_file():  # through links: /dev/fd/63 is a pipe
+        stream: BinaryIO = _open_special(path)
+        output = LineFile(stream, path, None)
     else:
+        try:
+            target = path.resolve() if path.is_symlink() else path
+        except RuntimeError:  # a symlink loop, before Python 3.13 (which raises OSError)
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
         handle, name = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent or "."
         )

@@ -64,7 +64,9 @@ from __future__ import annotations
 
 from samegame.store.errors import (
     ConflictError,
+    DamagedChallengeError,
     DamagedGameError,
+    DamagedSettingError,
     NotFoundError,
     StatusError,
     StoreError,
@@ -94,7 +96,9 @@ __all__ = [
     "ChallengeProgress",
     "Completion",
     "ConflictError",
+    "DamagedChallengeError",
     "DamagedGameError",
+    "DamagedSettingError",
     "GameStatus",
     "JSONValue",
     "NotFoundError",

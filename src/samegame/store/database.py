@@ -9,9 +9,30 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from samegame.core.regular_files import NotRegularFileError, regular_file_or_error
+from samegame.store import paths
 from samegame.store.errors import StoreError, is_busy, sqlite_failure
 from samegame.store.opening import check_existing, is_new, make_folder, read_facts
 from samegame.store.schema import BUSY_TIMEOUT_SECONDS, SCHEMA, UPGRADE_TO_2, default_path
+
+
+def wal_files(path: Path) -> tuple[Path, ...]:
+    """The files SQLite keeps beside a database: its write-ahead log, shared
+    memory and rollback journal."""
+    return tuple(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))
+
+
+def regular_database_or_error(path: Path) -> None:
+    """StoreError when the database, or a file SQLite keeps beside it, is a named
+    pipe, device, directory or socket: opening one would wait for ever or fail
+    without saying why."""
+    try:
+        for each in (path, *wal_files(path)):
+            regular_file_or_error(each, "the database")
+    except NotRegularFileError as error:
+        raise StoreError(
+            f"{error}; move it away or set {paths.HOME_VAR} to another folder"
+        ) from None
 
 
 class _Busy(StoreError):
@@ -28,6 +49,7 @@ class Database:
     def __init__(self, path: Path | None = None) -> None:
         self.path = default_path() if path is None else Path(path)
         make_folder(self.path.parent)
+        regular_database_or_error(self.path)
         if self.path.exists():
             check_existing(self.path)
         self.connection = self._connect()

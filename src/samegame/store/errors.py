@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from samegame.i18n.said import Said
 from samegame.store import paths
 
 # -- errors ------------------------------------------------------------------------
@@ -41,29 +42,59 @@ class DamagedGameError(StoreError):
     something else); it is left exactly as it is."""
 
     def __init__(self, game_id: int, problem: str, path: Path) -> None:
-        super().__init__(
-            f"saved game {game_id} in {path} is damaged ({problem}); it is left as it is: "
-            "play another game (samegame play --fresh or --game ID), or move the "
-            f"database away or set {paths.HOME_VAR} to start afresh"
+        said = Said.of(
+            "error.store.damaged_game",
+            game=game_id,
+            path=path,
+            problem=problem,
+            variable=paths.HOME_VAR,
         )
+        super().__init__(said.english())
+        self.said = said
         self.game_id = game_id
+
+
+class DamagedChallengeError(StoreError):
+    """A saved challenge's row cannot be read back (edited or damaged by something
+    else); it is left exactly as it is."""
+
+    def __init__(self, challenge_id: int, problem: str, path: Path) -> None:
+        super().__init__(
+            f"saved challenge {challenge_id} in {path} is damaged ({problem}); it is left as "
+            "it is: play another preset, or move the database away or set "
+            f"{paths.HOME_VAR} to start afresh"
+        )
+        self.challenge_id = challenge_id
+
+
+class DamagedSettingError(StoreError):
+    """A saved setting whose value cannot be read back (not JSON text within the
+    caps); it is left exactly as it is, and is never overwritten."""
+
+    def __init__(self, key: str, problem: str, path: Path) -> None:
+        super().__init__(
+            f"saved setting '{key}' in {path} is damaged ({problem}); it is left as it is: "
+            f'remove it to start the settings afresh (sqlite3 "{path}" "DELETE FROM '
+            f"settings WHERE key = '{key}'\") or set {paths.HOME_VAR} to another folder"
+        )
+        self.key = key
 
 
 def damaged_file(path: Path) -> StoreError:
     """A file that is not a samegame database, or is damaged."""
-    return StoreError(
-        f"{path} is not a samegame database or is damaged; move it away (a new one is "
-        f"then started) or set {paths.HOME_VAR} to another folder"
-    )
+    return Said.of("error.store.damaged", path=path, variable=paths.HOME_VAR).error(StoreError)
 
 
 def newer_file(path: Path, version: int, readable: int) -> StoreError:
     """A file of database format ``version``, newer than the ``readable`` one."""
-    return StoreError(
-        f"{path} was written by a newer samegame (database format {version}, this version "
-        f"reads format {readable}); upgrade samegame or set {paths.HOME_VAR} to "
-        "another folder"
+    said = Said.of(
+        "error.store.newer",
+        path=path,
+        version=version,
+        readable=readable,
+        variable=paths.HOME_VAR,
     )
+    return said.error(StoreError)
 
 
 def is_busy(error: sqlite3.Error) -> bool:

@@ -150,10 +150,12 @@ class Store:
         """The saved challenge with this id (``ChallengeStore.load_challenge``)."""
         return self._challenges.load_challenge(challenge_id)
 
-    def latest_unfinished_challenge(self, preset: str) -> ChallengeProgress | None:
-        """Where to resume a preset's challenge
+    def latest_unfinished_challenge(
+        self, preset: str, stage_count: int | None = None
+    ) -> ChallengeProgress | None:
+        """Where to resume a preset's challenge of ``stage_count`` stages
         (``ChallengeStore.latest_unfinished_challenge``)."""
-        return self._challenges.latest_unfinished_challenge(preset)
+        return self._challenges.latest_unfinished_challenge(preset, stage_count)
 
     def finish_challenge(self, challenge_id: int) -> ScoreOutcome:
         """Close a challenge and say where its total stands

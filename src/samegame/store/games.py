@@ -1,17 +1,28 @@
-"""Games: start, save with revision checks, finish (a result is never changed), abandon, read back checked, look up by board, best scores and completions."""
+"""Games: start, save with revision checks, finish (a result is never changed),
+abandon, read back checked, look up by board, best scores and completions.
+
+Every row is read through ``rows`` (each value checked); a row that does not read
+back is a ``DamagedGameError`` naming it, and is never written to."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
-from datetime import datetime
-from typing import cast
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TypeVar, cast
 
-from samegame.core.coords import Cell, CoordinateError
+from samegame.core.coords import Cell
 from samegame.core.game import GameResult
+from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.store.checked import Fields
 from samegame.store.database import Database
-from samegame.store.errors import ConflictError, DamagedGameError, StatusError
+from samegame.store.errors import (
+    ConflictError,
+    DamagedChallengeError,
+    DamagedGameError,
+    StatusError,
+)
 from samegame.store.models import (
     Completion,
     GameStatus,
@@ -22,16 +33,25 @@ from samegame.store.models import (
 )
 from samegame.store.ranking import ranked, score_outcome, sql_limit
 from samegame.store.rows import (
+    MOST_POINTS,
+    SCORE_COLUMNS,
+    ChallengeFacts,
+    Row,
     cells_json,
     challenge_row,
+    checked_challenge,
     checked_game,
+    checked_score,
     game_row,
     merge_reasons,
     now_text,
     on_board,
     same_result,
+    selected,
 )
 from samegame.store.schema import GAME_COLUMNS
+
+_T = TypeVar("_T")
 
 
 class GameStore:
@@ -84,9 +104,9 @@ class GameStore:
     def _claim_stage(
         self, db: sqlite3.Connection, challenge_id: int, stage: int | None, now: str
     ) -> None:
-        row = challenge_row(db, challenge_id)
-        if row["status"] != GameStatus.UNFINISHED:
-            raise StatusError(f"challenge {challenge_id} is {row['status']}; start a new one")
+        challenge = self._challenge(challenge_row(db, challenge_id))
+        if challenge.status is not GameStatus.UNFINISHED:
+            raise StatusError(f"challenge {challenge_id} is {challenge.status}; start a new one")
         live = db.execute(
             "SELECT id FROM games WHERE challenge_id = ? AND stage = ? AND status != 'abandoned'",
             (challenge_id, stage),
@@ -110,6 +130,7 @@ class GameStore:
         revision: int | None = None,
     ) -> int:
         """Replace the game's move and redo lists (Cell values, TypeError
+        otherwise; on the board and together no more than its tiles, ValueError
         otherwise) and add to its practice marks and help used, in one
         transaction, and return the game's new revision. Call it after every
         change. A finished game accepts only its own moves; an abandoned one
@@ -119,12 +140,18 @@ class GameStore:
         moves_text = cells_json(moves, "moves")
         redo_text = cells_json(redo, "undone moves")
         with self.database.writing() as db:
-            row = game_row(db, game_id)
-            self._check_revision(row, revision)
+            game = self._read_game(game_row(db, game_id))
+            self._check_revision(game, revision)
+            width, height = game.setup.width, game.setup.height
             for what, listed in (("moves", moves), ("undone moves", redo)):
-                on_board(listed, what, int(row["width"]), int(row["height"]))
-            status = GameStatus(row["status"])
-            unchanged = row["moves"] == moves_text
+                on_board(listed, what, width, height)
+            if len(moves) + len(redo) > width * height:
+                raise ValueError(
+                    f"{len(moves)} moves and {len(redo)} undone moves are more than the "
+                    f"{width * height} tiles of the board"
+                )
+            status = game.status
+            unchanged = game.moves == tuple(moves)
             if status is GameStatus.ABANDONED or (status is GameStatus.FINISHED and not unchanged):
                 raise StatusError(f"game {game_id} is {status}; reopen or start a game to play")
             now = now_text()
@@ -134,24 +161,25 @@ class GameStore:
                 (
                     moves_text,
                     redo_text,
-                    int(bool(row["practice"]) or practice or bool(reasons)),
-                    json.dumps(merge_reasons(json.loads(row["reasons"]), reasons)),
-                    json.dumps(merge_reasons(json.loads(row["assistance"]), assistance)),
+                    int(game.practice or practice or bool(reasons)),
+                    json.dumps(merge_reasons(game.reasons, reasons)),
+                    json.dumps(merge_reasons(game.assistance, assistance)),
                     now,
                     game_id,
                 ),
             )
-            if row["challenge_id"] is not None:
+            if game.setup.challenge_id is not None:
                 db.execute(
-                    "UPDATE challenges SET updated = ? WHERE id = ?", (now, row["challenge_id"])
+                    "UPDATE challenges SET updated = ? WHERE id = ?",
+                    (now, game.setup.challenge_id),
                 )
-        return int(row["revision"]) + 1
+        return game.revision + 1
 
-    def _check_revision(self, row: sqlite3.Row, revision: int | None) -> None:
-        if revision is not None and int(row["revision"]) != revision:
+    def _check_revision(self, game: SavedGame, revision: int | None) -> None:
+        if revision is not None and game.revision != revision:
             raise ConflictError(
-                int(row["id"]),
-                f"game {row['id']} was changed by another samegame since this one saved it",
+                game.game_id,
+                f"game {game.game_id} was changed by another samegame since this one saved it",
             )
 
     def finish_game(self, game_id: int, result: GameResult) -> ScoreOutcome:
@@ -161,13 +189,13 @@ class GameStore:
         and answers again; with another result it is a StatusError. A stage game
         settles its challenge stage in the same transaction."""
         with self.database.writing() as db:
-            row = game_row(db, game_id)
-            status = GameStatus(row["status"])
+            game = self._read_game(game_row(db, game_id))
+            status = game.status
             if status is GameStatus.ABANDONED or (
-                status is GameStatus.FINISHED and not same_result(row, result)
+                status is GameStatus.FINISHED and not same_result(game, result)
             ):
                 raise StatusError(f"game {game_id} is {status}; reopen it before finishing again")
-            saved = len(json.loads(row["moves"]))
+            saved = len(game.moves)
             if saved != result.moves:
                 raise ValueError(
                     f"the result counts {result.moves} moves but game {game_id} has {saved} "
@@ -175,23 +203,36 @@ class GameStore:
                 )
             if status is GameStatus.FINISHED:
                 # The same result again: it stands as recorded, practice flag included.
-                practice = bool(row["practice"])
+                practice = game.practice
             else:
-                practice = bool(row["practice"]) or result.practice
-                self._record_result(db, game_id, row, result, practice)
-            others = db.execute(
-                "SELECT MAX(score) AS best, COUNT(*) AS count, SUM(score > ?) AS better "
-                "FROM games WHERE status = 'finished' AND practice = 0 AND category = ? "
-                "AND id != ?",
-                (result.score, row["category"], game_id),
-            ).fetchone()
-        return score_outcome(row["category"], result.score, practice, others)
+                practice = game.practice or result.practice
+                self._record_result(db, game, result, practice)
+            category = game.setup.category
+            others = self._ranked_scores(db, category, game_id)
+        return score_outcome(category, result.score, practice, others)
+
+    def _ranked_scores(self, db: sqlite3.Connection, category: str, game_id: int) -> list[int]:
+        """The scores of the other ranked (finished, not practice) games of a
+        category, each checked. A damaged one is left out, so that a result is
+        recorded whatever another row holds (``scores`` and ``history`` report
+        that row)."""
+        rows = db.execute(
+            f"{selected('games', ('id', 'score'))} WHERE status = 'finished' AND practice = 0 "
+            "AND category = ? AND id != ?",
+            (category, game_id),
+        )
+        scores = []
+        for row in rows:
+            try:
+                scores.append(Fields(row, "game").whole("score", -MOST_POINTS, MOST_POINTS))
+            except ValueError:
+                continue
+        return scores
 
     def _record_result(
         self,
         db: sqlite3.Connection,
-        game_id: int,
-        row: sqlite3.Row,
+        game: SavedGame,
         result: GameResult,
         practice: bool,
     ) -> None:
@@ -210,10 +251,10 @@ class GameStore:
                 result.moves,
                 int(result.cleared),
                 int(practice),
-                json.dumps(merge_reasons(json.loads(row["assistance"]), result.assistance)),
+                json.dumps(merge_reasons(game.assistance, result.assistance)),
                 now,
                 now,
-                game_id,
+                game.game_id,
             ),
         )
 
@@ -221,30 +262,42 @@ class GameStore:
         """End an unfinished game without a result (StatusError otherwise; with
         ``revision``, ConflictError when someone else changed it since)."""
         with self.database.writing() as db:
-            row = game_row(db, game_id)
-            self._check_revision(row, revision)
-            if row["status"] != GameStatus.UNFINISHED:
-                raise StatusError(
-                    f"game {game_id} is {row['status']}; only an unfinished game ends"
-                )
+            game = self._read_game(game_row(db, game_id))
+            self._check_revision(game, revision)
+            if game.status is not GameStatus.UNFINISHED:
+                raise StatusError(f"game {game_id} is {game.status}; only an unfinished game ends")
             db.execute(
                 "UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?",
                 (now_text(), game_id),
             )
 
-    def _read_game(self, row: sqlite3.Row) -> SavedGame:
+    def _read_game(self, row: Row) -> SavedGame:
         """The checked game of a row; DamagedGameError naming it otherwise."""
+        return self._checked(row, lambda fields: checked_game(fields.row))
+
+    def _checked(self, row: Row, read: Callable[[Fields], _T]) -> _T:
+        """What ``read`` makes of a game row's checked fields; DamagedGameError
+        naming the row (by its id, when that reads) for any damage."""
         try:
-            return checked_game(row)
-        except (ValueError, TypeError, KeyError, CoordinateError) as error:
+            return read(Fields(row, "game"))
+        except (ValueError, TypeError) as error:
             problem = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise DamagedGameError(int(row["id"]), problem[:200], self.database.path) from None
+            raise DamagedGameError(_row_id(row), problem[:200], self.database.path) from None
+
+    def _challenge(self, row: Row) -> ChallengeFacts:
+        """The checked facts of a challenge row; DamagedChallengeError otherwise."""
+        try:
+            return checked_challenge(row)
+        except (ValueError, TypeError) as error:
+            raise DamagedChallengeError(
+                _row_id(row), str(error).splitlines()[0][:200], self.database.path
+            ) from None
 
     def _games(
         self, where: str, params: tuple[str | int, ...], order: str, limit: int | None = None
     ) -> list[SavedGame]:
         """Games matching a condition, in an order, at most ``limit`` (None: all)."""
-        sql = f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?"
+        sql = f"{selected('games')} WHERE {where} ORDER BY {order} LIMIT ?"
         with self.database.reading() as db:
             rows = db.execute(sql, (*params, sql_limit(limit)))
             return [self._read_game(row) for row in rows]
@@ -316,10 +369,18 @@ class GameStore:
         sorted by category."""
         with self.database.reading() as db:
             rows = db.execute(
-                "SELECT category, COUNT(*) AS finished, SUM(cleared) AS cleared FROM games "
-                "WHERE status = 'finished' GROUP BY category ORDER BY category"
+                f"{selected('games', ('id', 'category', 'cleared'))} "
+                "WHERE status = 'finished' ORDER BY category"
             ).fetchall()
-        return [Completion(r["category"], int(r["finished"]), int(r["cleared"] or 0)) for r in rows]
+        counts: dict[str, list[int]] = {}
+        for row in rows:
+            category, cleared = self._checked(
+                row, lambda fields: (fields.text("category"), fields.flag("cleared"))
+            )
+            counted = counts.setdefault(category, [0, 0])
+            counted[0] += 1
+            counted[1] += cleared
+        return [Completion(key, finished, cleared) for key, (finished, cleared) in counts.items()]
 
     def best_scores(self, category: str | None = None, limit: int | None = 10) -> list[ScoreEntry]:
         """The best non-practice scores of a category, or of every category (sorted
@@ -329,22 +390,20 @@ class GameStore:
         if category is not None:
             where, params = f"{where} AND category = ?", (category,)
         with self.database.reading() as db:
-            rows = db.execute(
-                "SELECT id, score, finished, category, preset, move_count, cleared, board_number "
-                f"FROM games WHERE {where} ORDER BY category, score DESC, finished, id",
-                params,
-            ).fetchall()
+            rows = db.execute(f"{selected('games', SCORE_COLUMNS)} WHERE {where}", params)
+            entries = [
+                self._checked(row, lambda fields: checked_score(fields.row, 0)) for row in rows
+            ]
+        entries.sort(key=lambda e: (e.category, -e.score, e.finished, e.game_id))
         return [
-            ScoreEntry(
-                rank,
-                row["score"],
-                row["id"],
-                datetime.fromisoformat(row["finished"]),
-                row["category"],
-                row["preset"],
-                row["move_count"],
-                bool(row["cleared"]),
-                row["board_number"],
-            )
-            for rank, row in ranked(rows, "category", limit)
+            replace(entry, rank=rank)
+            for rank, entry in ranked(entries, lambda e: e.category, lambda e: e.score, limit)
         ]
+
+
+def _row_id(row: Row) -> int:
+    """A row's id as messages name it (0 when the id itself is damaged)."""
+    try:
+        return Fields(row, "row").whole("id", 1, SQLITE_MAX_INTEGER)
+    except ValueError:
+        return 0

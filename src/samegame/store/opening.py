@@ -17,7 +17,16 @@ from typing import NamedTuple
 
 from samegame.store import paths
 from samegame.store.errors import StoreError, damaged_file, newer_file, sqlite_failure
-from samegame.store.schema import APPLICATION_ID, BUSY_TIMEOUT_SECONDS, SCHEMA_VERSION
+from samegame.store.schema import (
+    APPLICATION_ID,
+    BUSY_TIMEOUT_SECONDS,
+    SCHEMA_VERSION,
+    TABLES,
+    Column,
+    expected_columns,
+    table_columns,
+    upgraded_columns,
+)
 
 
 class Facts(NamedTuple):
@@ -27,6 +36,28 @@ class Facts(NamedTuple):
     version: int
     application_id: int
     objects: int
+    columns: dict[str, tuple[Column, ...]]
+
+    def tables_fit(self) -> bool:
+        """Every table has every column of its format as the schema declares it
+        (type, NOT NULL, primary key); a column more is allowed when an insert
+        can leave it out (it may be NULL or has a default)."""
+        for table in TABLES:
+            found = {column.name: column for column in self.columns.get(table, ())}
+            wanted = expected_columns()[table]
+            if table == "games" and self.version == 1:
+                wanted = tuple(c for c in wanted if c.name not in upgraded_columns())
+            for column in wanted:
+                have = found.pop(column.name, None)
+                if have is None or (have.type, have.not_null, have.primary_key) != (
+                    column.type,
+                    column.not_null,
+                    column.primary_key,
+                ):
+                    return False
+            if any(extra.not_null and extra.default is None for extra in found.values()):
+                return False
+        return True
 
     @property
     def is_old(self) -> bool:
@@ -44,13 +75,14 @@ def read_facts(connection: sqlite3.Connection, *, quick_check: bool) -> Facts:
     version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     application_id = int(connection.execute("PRAGMA application_id").fetchone()[0])
     objects = int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
-    return Facts(check, version, application_id, objects)
+    columns = {table: table_columns(connection, table) for table in TABLES}
+    return Facts(check, version, application_id, objects, columns)
 
 
 def is_new(path: Path, facts: Facts) -> bool:
     """True for a new database (empty: no tables, no format), False for a samegame
-    database this version reads; StoreError for anything else: damaged, foreign or
-    newer."""
+    database this version reads; StoreError for anything else: damaged (a table or
+    column of its format missing or declared otherwise), foreign or newer."""
     if facts.check != ("ok",):
         raise damaged_file(path)
     if facts.objects == 0 and facts.version == 0 and facts.application_id == 0:
@@ -59,6 +91,8 @@ def is_new(path: Path, facts: Facts) -> bool:
         raise damaged_file(path)
     if facts.version > SCHEMA_VERSION:
         raise newer_file(path, facts.version, SCHEMA_VERSION)
+    if not facts.tables_fit():
+        raise damaged_file(path)
     return False
 
 

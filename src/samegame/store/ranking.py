@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import groupby
+from typing import TypeVar
 
 from samegame.store.models import ScoreOutcome
+
+_T = TypeVar("_T")
 
 
 def competition_ranks(scores: Sequence[int]) -> list[int]:
@@ -19,9 +21,10 @@ def competition_ranks(scores: Sequence[int]) -> list[int]:
     return ranks
 
 
-def score_outcome(ranking: str, score: int, practice: bool, others: sqlite3.Row) -> ScoreOutcome:
-    """The outcome of a score given the others' best, count and count above it."""
-    previous, count, better = others["best"], int(others["count"]), int(others["better"] or 0)
+def score_outcome(ranking: str, score: int, practice: bool, others: Sequence[int]) -> ScoreOutcome:
+    """The outcome of a score among the other ranked scores of its ranking."""
+    previous = max(others, default=None)
+    count, better = len(others), sum(1 for other in others if other > score)
     if practice:
         return ScoreOutcome(score, ranking, True, False, None, previous, previous, count)
     best = score if previous is None else max(score, previous)
@@ -39,11 +42,14 @@ def sql_limit(limit: int | None) -> int:
 
 
 def ranked(
-    rows: Sequence[sqlite3.Row], group: str, limit: int | None
-) -> Iterator[tuple[int, sqlite3.Row]]:
-    """(rank, row) for rows sorted by ``group`` then best score first; at most
+    items: Sequence[_T],
+    group: Callable[[_T], str],
+    score: Callable[[_T], int],
+    limit: int | None,
+) -> Iterator[tuple[int, _T]]:
+    """(rank, item) for items sorted by ``group`` then best score first; at most
     ``limit`` per group (None: all)."""
     count = sql_limit(limit)
-    for _, members in groupby(rows, key=lambda row: row[group]):
+    for _, members in groupby(items, key=group):
         listed = list(members)[: None if count < 0 else count]
-        yield from zip(competition_ranks([row["score"] for row in listed]), listed, strict=True)
+        yield from zip(competition_ranks([score(item) for item in listed]), listed, strict=True)

@@ -4,7 +4,12 @@ docs/store.md gives the schema in words."""
 
 from __future__ import annotations
 
+import re
+import sqlite3
+from contextlib import closing
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from samegame.store import paths
 
@@ -84,13 +89,47 @@ GAME_COLUMNS = (
     "practice, reasons, status"
 )
 
-# Finished challenges with their derived total and practice flag.
-CHALLENGE_TOTALS = """
-    SELECT c.id, c.preset, c.finished, SUM(g.score) AS total, MAX(g.practice) AS practice
-    FROM challenges AS c JOIN games AS g ON g.challenge_id = c.id AND g.status = 'finished'
-    WHERE c.status = 'finished'
-    GROUP BY c.id
-"""
+
+class Column(NamedTuple):
+    """A column as ``PRAGMA table_info`` describes it, without its position."""
+
+    name: str
+    type: str
+    not_null: bool
+    default: object
+    primary_key: int
+
+
+TABLES = ("challenges", "games", "settings")
+
+
+@cache
+def expected_columns() -> dict[str, tuple[Column, ...]]:
+    """The columns of every table of a format ``SCHEMA_VERSION`` file, in order:
+    read from a database made with ``SCHEMA`` in memory, so the schema is written
+    once."""
+    with closing(sqlite3.connect(":memory:")) as db:
+        for statement in SCHEMA:
+            db.execute(statement)
+        return {table: table_columns(db, table) for table in TABLES}
+
+
+def table_columns(db: sqlite3.Connection, table: str) -> tuple[Column, ...]:
+    """The columns of a table of ``db`` (none when there is no such table)."""
+    rows = db.execute(f"PRAGMA table_info({table})").fetchall()
+    return tuple(
+        Column(str(row[1]), str(row[2]).upper(), bool(row[3]), row[4], int(row[5])) for row in rows
+    )
+
+
+def upgraded_columns() -> frozenset[str]:
+    """The game columns a format 1 file lacks (those ``UPGRADE_TO_2`` adds)."""
+    return frozenset(re.findall(r"ADD COLUMN (\w+)", " ".join(UPGRADE_TO_2)))
+
+
+def column_names(table: str) -> tuple[str, ...]:
+    """The names of a table's columns, in order."""
+    return tuple(column.name for column in expected_columns()[table])
 
 
 def default_path() -> Path:

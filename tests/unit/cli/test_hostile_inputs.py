@@ -212,7 +212,7 @@ def test_the_row_error_says_ascii_digits(
     outcome = run_cli(capsys, monkeypatch, ["play", "--accessible"], "row \u00b2\ncol \u00b9\n")
     ATTACKS["inputs"] += 1
     assert outcome.code == 0, outcome.err
-    assert "'\u00b2' is not a row number; write row 5, in digits 0-9." in outcome.out
+    assert "'\u00b2' is not a row number; write row 5, in digits 0 to 9." in outcome.out
     assert "'\u00b9' is not a column" in outcome.out
 
 

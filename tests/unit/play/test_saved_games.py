@@ -168,14 +168,20 @@ def test_a_damaged_game_is_named_left_alone_and_others_still_play(
         assert tuple(raw.execute("SELECT * FROM games WHERE id = ?", (damaged,)).fetchone()) == row
 
 
-def test_damaged_settings_read_as_defaults_and_are_replaced(cli, tmp_path: Path) -> None:
+def test_damaged_settings_are_reported_and_never_replaced(cli, tmp_path: Path) -> None:
     assert cli(*LESSON, "--board-number", "1", stdin="verbosity terse\nq\n").code == 0
     with closing(sqlite3.connect(db_path(tmp_path))) as raw:
         raw.execute("UPDATE settings SET value = '{not json'")
         raw.commit()
-    played = cli(*LESSON, "--board-number", "1", stdin="settings\nq\n")
-    assert played.code == 0, played.err
-    assert "verbosity: normal" in played.out
+    played = cli(*LESSON, "--board-number", "1", stdin="verbosity verbose\nq\n")
+    assert played.code == 5
+    assert played.err.count("\n") == 1
+    assert "saved setting 'settings'" in played.err
+    assert "DELETE FROM settings" in played.err  # how to start the settings afresh
+    with closing(sqlite3.connect(db_path(tmp_path))) as raw:
+        assert raw.execute("SELECT value FROM settings").fetchall() == [("{not json",)]
+        raw.execute("DELETE FROM settings WHERE key = 'settings'")
+        raw.commit()
     assert cli(*LESSON, "--board-number", "1", stdin="verbosity verbose\nq\n").code == 0
     with Store(db_path(tmp_path)) as store:
         assert store.get_setting("settings")["verbosity"] == "verbose"  # type: ignore[index]

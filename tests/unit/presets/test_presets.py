@@ -599,7 +599,8 @@ INVALID = {
     "explicit int that is not one": (
         changed("min_group: 2", "min_group: !!int two"),
         "7:12",
-        "min_group: 'two' is not a whole number",
+        "min_group: 'two' is not a whole number written in digits 0 to 9; "
+        "write it as 1000, without signs, underscores or prefixes",
     ),
     "self-containing alias": (
         VALID + "stages: &loop [*loop]\n",

@@ -30,6 +30,7 @@ from samegame.store import (
     SCHEMA_VERSION,
     ChallengeProgress,
     DamagedGameError,
+    DamagedSettingError,
     GameStatus,
     JSONValue,
     NotFoundError,
@@ -40,6 +41,7 @@ from samegame.store import (
     competition_ranks,
     paths,
 )
+from samegame.store.settings import read_setting_only
 
 # -- helpers -------------------------------------------------------------------------
 
@@ -640,7 +642,10 @@ def real_database(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     path = tmp_path_factory.mktemp("real") / DB_NAME
     with Store(path) as store:
         for number in range(12):
-            game = store.start_game(make_setup(board_number=number))
+            variant = RuleVariant("basic", 0, "none", 2)
+            rows = ["RB" * 13] * 20  # room for the 440 moves of the last game
+            setup = SavedSetup("basic", variant, 26, 20, 2, "solvable", number, rows)
+            game = store.start_game(setup)
             store.save_progress(game, cells("A1") * 40 * number, (), False, ["why"])
     return path.read_bytes()
 
@@ -675,7 +680,7 @@ def test_an_unwritable_location_is_an_error(tmp_path: Path) -> None:
         Store(blocker / "data" / DB_NAME)
     folder = tmp_path / "folder"
     folder.mkdir()
-    with pytest.raises(StoreError, match="could not open"):
+    with pytest.raises(StoreError, match="is a directory, not a regular file"):
         Store(folder)
 
 
@@ -688,8 +693,8 @@ from samegame.core.coords import parse_cell
 from samegame.core.variant import RuleVariant
 from samegame.store import SavedSetup, Store
 setup = SavedSetup(
-    preset="basic", variant=RuleVariant("basic", 0, "none", 2), width=2, height=2,
-    colours=2, board_type="solvable", board_number=7, board=["RB", "RB"],
+    preset="basic", variant=RuleVariant("basic", 0, "none", 2), width=26, height=10,
+    colours=2, board_type="solvable", board_number=7, board=["RB" * 13] * 10,
 )
 """
 
@@ -715,7 +720,7 @@ store = Store(Path(sys.argv[1]))
 game = store.start_game(setup)
 print("game", game, flush=True)
 moves = []
-for number in range(1, 2000):
+for number in range(1, 260):
     moves.append(parse_cell(f"A{1 + number % 2}"))
     store.save_progress(game, moves, (), False, [])
     print("saved", number, flush=True)
@@ -846,7 +851,9 @@ def test_setups_and_moves_round_trip(
         place = parse_cell(cell)
         return Cell(place.col % setup.width, place.row % setup.height)
 
-    moves_on, redo_on = [on_board(c) for c in moves], [on_board(c) for c in redo]
+    tiles = setup.width * setup.height  # and no more moves than the board has tiles
+    moves_on = [on_board(c) for c in moves][:tiles]
+    redo_on = [on_board(c) for c in redo][: tiles - len(moves_on)]
     shared_store.save_progress(game, moves_on, redo_on, practice, reasons)
     saved = shared_store.load_game(game)
     assert saved.setup == setup
@@ -855,3 +862,66 @@ def test_setups_and_moves_round_trip(
     assert saved.practice == (practice or bool(reasons))
     assert saved.reasons == tuple(dict.fromkeys(reasons))
     assert json.loads(json.dumps(saved.to_dict()))["setup"] == setup.to_dict()
+
+
+# -- damaged settings: reported, never replaced ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("{not json", "is not JSON"),
+        ("[" * 100_000 + "]" * 100_000, "longer than 65,536 characters"),
+        ("[" * 40 + "]" * 40, "nested more than 32 deep"),
+        ("NaN", "is not JSON"),
+        ("1e999", "is not JSON"),
+    ],
+)
+def test_a_damaged_setting_is_reported_and_never_replaced(
+    store: Store, db: Path, text: str, problem: str
+) -> None:
+    store.set_setting("settings", {"language": "en"})
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute("UPDATE settings SET value = ? WHERE key = 'settings'", (text,))
+        raw.commit()
+    for read in (
+        lambda: store.get_setting("settings"),
+        store.settings,
+        lambda: read_setting_only("settings", path=db),
+        lambda: store.set_setting("settings", {"language": "ja"}),
+    ):
+        with pytest.raises(DamagedSettingError, match=problem):
+            read()
+    with closing(sqlite3.connect(db)) as raw:
+        assert raw.execute("SELECT value FROM settings").fetchall() == [(text,)]
+    assert store.get_setting("other", 3) == 3  # the other settings read on
+
+
+def test_a_moves_row_of_millions_of_cells_is_refused_without_reading_it(
+    store: Store, db: Path
+) -> None:
+    game = store.start_game(make_setup())
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute(
+            "UPDATE games SET moves = '[' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+            "SELECT i + 1 FROM n WHERE i < 1000000) SELECT group_concat('\"A1\"', ',') FROM n) "
+            "|| ']' WHERE id = ?",
+            (game,),
+        )
+        raw.commit()
+    with pytest.raises(DamagedGameError, match="longer than 65,536 characters"):
+        store.load_game(game)
+
+
+def test_a_result_is_recorded_though_another_ranked_row_is_damaged(store: Store, db: Path) -> None:
+    other = finished(store, 30)
+    with closing(sqlite3.connect(db)) as raw:
+        raw.execute("PRAGMA ignore_check_constraints = ON")
+        raw.execute("UPDATE games SET score = 'lots' WHERE id = ?", (other,))
+        raw.commit()
+    game = store.start_game(make_setup())
+    outcome = store.finish_game(game, result(20))
+    assert (outcome.score, outcome.rank, outcome.entries) == (20, 1, 1)  # the damaged one left out
+    assert store.load_game(game).result == result(20)
+    with pytest.raises(DamagedGameError, match=f"saved game {other} "):
+        store.best_scores()
