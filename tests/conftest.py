@@ -69,7 +69,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         "import sys\n"
         "from samegame.bots.search import engine\n"
         "for name in sys.argv[1:]:\n"
-        "    engine.prepare(engine.Algorithm[name])\n"
+        "    engine.prepare(engine.Algorithm[name], 2)  # NRPA's threads too\n"
     )
     warming = [
         subprocess.Popen([sys.executable, "-c", code, *group.split()], stderr=subprocess.PIPE)

@@ -74,8 +74,12 @@ def clear_mode_variables(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
 
 
 def child_env(home: Path, **extra: str) -> dict[str, str]:
-    """The environment of a child process: isolated as above, plus ``extra``."""
+    """The environment of a child process: isolated as above, with this
+    interpreter's folder (where the ``samegame`` console script is installed) first
+    on the PATH, as for a user who installed samegame, plus ``extra``."""
     env = {k: v for k, v in os.environ.items() if k not in MODE_VARIABLES}
+    scripts = os.path.dirname(sys.executable)
+    env["PATH"] = os.pathsep.join(filter(None, [scripts, env.get("PATH")]))
     env.update(
         SAMEGAME_HOME=str(home),
         SAMEGAME_DISABLE_PLUGIN_AUTOLOAD="1",

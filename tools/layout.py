@@ -27,9 +27,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("kernel",),
     ("bots", "builtins"),
     ("presets", "records", "store", "rl"),
-    ("sim", "play", "benchmark"),
+    ("sim", "play", "benchmark", "review"),
     ("repl",),
     ("cli",),
+    ("testing",),
     ("__main__",),
 )
 """From the bottom up. The package's ``__init__`` (the public face) may import

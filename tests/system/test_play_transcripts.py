@@ -63,7 +63,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
 }
 
 REMOVED = re.compile(
-    r"Removed (\d+) (red|yellow|blue) (circle|diamond|triangle)s? at [A-G]\d( to [A-G]\d)?, "
+    r"Removed (\d+) (red|yellow|blue) (circle|diamond|triangle)s? on [A-G]\d.*?, "
     r"(\d+) points?, score (\d+)\."
 )
 
@@ -143,7 +143,7 @@ def first_answers(text: str) -> dict[str, list[str]]:
 def test_every_query_and_refusal_is_answered(runs) -> None:
     said = first_answers(text_of(runs, "lesson10_en"))
     assert said["row 12"] == ["There is no row 12; rows run 1 to 9."]
-    assert said["column Z"] == ["There is no such column; columns run A to G."]
+    assert said["column Z"] == ["There is no such column; the columns are A, B and so on to G."]
     # A9 came after a hint selected a group: pointing away drops the selection.
     assert said["A9"] == ["A9 is a single tile; nothing removed.", "Selection cleared."]
     assert said["G9"] == ["G9 is empty; nothing removed."]
@@ -163,7 +163,7 @@ def _kind(line: str) -> int:
         return 0
     if " fell in column" in line:
         return 1
-    if line.endswith(" emptied."):
+    if line.startswith("Emptied column"):
         return 2
     if line.endswith(" moved left."):
         return 3
@@ -183,9 +183,11 @@ def test_a_move_is_announced_result_first_then_consequences_then_groups(runs) ->
     for lines in moves:
         match = REMOVED.match(lines[0])
         assert match, lines[0]
-        score = int(match[6])
+        score = int(match[5])
         if len(lines) == 1:  # the move played at verbosity terse: one line
-            assert lines[0].endswith("8 groups left, largest 17 blue triangles at A1.")
+            assert lines[0].endswith(
+                "8 groups left, largest 17 blue triangles on A1, columns A, B to G, rows 1 to 5."
+            )
             continue
         kinds = [_kind(line) for line in lines]
         assert kinds[0] == 0
@@ -255,17 +257,26 @@ def test_normal_and_verbose_say_more_than_terse(runs) -> None:
 def test_the_sighted_transcript_is_the_normal_one_plus_boards(runs) -> None:
     sighted = text_of(runs, "lesson1_sighted").splitlines()
     board_lines = [
-        line for line in sighted if re.fullmatch(r"( {3}[A-G]( [A-G])*| \d( \S)+)", line)
+        line for line in sighted if re.fullmatch(r"( {3}[A-G]( [A-G])*| \d([ \[\]]\S)+\]?)", line)
     ]
     headers = [line for line in board_lines if line == "   A B C D E F G"]
     moves = len(greedy_moves(lesson_game(1)))
-    assert len(headers) == 2 * (1 + moves)  # a header above and below each drawing
+    # Drawn at the start, with each selection marked (A36), and after each move; a
+    # header above and below each drawing.
+    drawings = 1 + 2 * moves
+    assert len(headers) == 2 * drawings
     spoken = [line for line in sighted if line not in board_lines]
-    # The first drawing has the legend under it (A4), then the same words.
-    legend = "Legend: R red circle, Y yellow diamond, B blue triangle."
-    assert spoken.count(legend) == 1
-    assert sighted[sighted.index(legend) - 1] == "   A B C D E F G"
-    spoken.remove(legend)
+    # Every drawing has the legend of the colours left under it (A4, A36), a
+    # selection a line on its mark, then the same words.
+    legends = [line for line in spoken if line.startswith("Legend: ")]
+    assert legends[0] == "Legend: R red circle, Y yellow diamond, B blue triangle."
+    marked = "The selected group is drawn between brackets."
+    assert len(legends) == drawings
+    assert spoken.count(marked) == moves
+    for index, line in enumerate(sighted):
+        if line in legends:
+            assert sighted[index - 1] == "   A B C D E F G"
+    spoken = [line for line in spoken if line not in (*legends, marked)]
     normal = text_of(runs, "lesson1_normal").splitlines()
     assert spoken == normal
 

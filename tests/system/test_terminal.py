@@ -208,9 +208,9 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
     move = said["4:A1"].split(b"\r\n")
     assert move == [
         b"A1",
-        b"Removed 9 red circles at A1 to E4, 49 points, score 49.",
-        b"29 tiles fell in columns A to E.",
-        b"12 groups left, largest 8 blue triangles at B2.",
+        b"Removed 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points, score 49.",
+        b"29 tiles fell in columns A, B to E.",
+        b"12 groups left, largest 8 blue triangles on B2, columns B to D, rows 1 to 4.",
     ]
     assert said["6:settings"].endswith(b"bell: off, the default")
     assert said["7:foo"] == b"foo\r\n'foo' is not a command or a cell; type help for the list."
@@ -285,7 +285,7 @@ def test_sighted_terminal_uses_prompt_toolkit_never_full_screen(tmp_path: Path) 
     assert FORBIDDEN_IN_ACCESSIBLE["cursor position request"].search(data)
     assert not re.search(rb"\x1b\[\?(1049|1047|47)h", data)  # no alternate screen
     assert not re.search(rb"\x1b\[\?100[0-6]h", data)  # no mouse capture
-    assert b"Removed 9 red circles at A1 to E4, 49 points, score 49." in data
+    assert b"Removed 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points" in data
     assert b"\x1b[31mR\x1b[0m" in data  # the board in colour
     codes = set(COLOUR_SGR.findall(data.decode("utf-8", "replace")))
     assert not any("38;5" in code or "38;2" in code for code in codes)
@@ -293,7 +293,7 @@ def test_sighted_terminal_uses_prompt_toolkit_never_full_screen(tmp_path: Path) 
 
 def test_sighted_terminal_with_no_color_has_no_colour_codes(tmp_path: Path) -> None:
     data = sighted_session(tmp_path / "home", NO_COLOR="1")
-    assert b"Removed 9 red circles at A1 to E4, 49 points, score 49." in data
+    assert b"Removed 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points" in data
     assert b" 9 R Y R R R Y B" in data  # the board, in plain letters
     colours = [
         code

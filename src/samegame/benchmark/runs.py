@@ -61,7 +61,8 @@ def play(task: PlayTask) -> Played:
     rules = find_preset(task.preset, host).rules
     bot: Bot = host.bot(spec.name).create(spec.options)
     if isinstance(bot, SearchBot):
-        prepare(bot.spec.algorithm)  # load the compiled kernels before the clock starts
+        # Load the compiled kernels before the clock starts.
+        prepare(bot.spec.algorithm, bot.spec.lanes)
     cpu = time.process_time()
     played = play_game(bot, task.board(), rules, task.seed, name=str(spec))
     cpu = time.process_time() - cpu

@@ -1,11 +1,13 @@
 """Built-in renderers: ``text`` (letters, coordinates on the edges), ``ansi`` (the same
 in the terminal's 16 colours) and ``svg`` (a picture with shapes and coordinates).
 
-Renderers are pure functions of a board and options. Options understood:
-``coordinates`` (bool, default True) and, for text and ansi, ``symbols``
-(``letters``, the default, ``shapes``, or ``digits``: 1 for the first colour,
-2 for the second and so on) and ``palette`` (a preset's palette order, a list of
-palette indices, for ``digits``: ``palette.tile_number``).
+Renderers are pure functions of a board and options (``drawing_options`` makes
+them). Options understood: ``coordinates`` (bool, default True), ``selected``
+(cell names of the selected group: between brackets in text and ansi, outlined
+in svg) and, for text and ansi, ``symbols`` (``letters``, the default,
+``shapes``, or ``digits``: 1 for the first colour, 2 for the second and so on)
+and ``palette`` (a preset's palette order, a list of palette indices, for
+``digits``: ``palette.tile_number``).
 
 >>> from samegame.core.textboard import read_board
 >>> print(render_text(read_board("RB\\nBB"), {}), end="")
@@ -13,16 +15,22 @@ palette indices, for ``digits``: ``palette.tile_number``).
  2 R B
  1 B B
    A B
+>>> print(render_text(read_board("RB\\nBB"), {"selected": ["A1", "B1", "B2"]}), end="")
+   A B
+ 2 R[B]
+ 1[B B]
+   A B
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
 from samegame.core.board import Board
-from samegame.core.coords import column_letter
+from samegame.core.coords import Cell, column_letter, format_cell, parse_cell
 from samegame.core.palette import PALETTE, Colour, tile_number
 from samegame.core.textboard import EMPTY, board_rows
 from samegame.plugin.contributions import Renderer
@@ -41,46 +49,105 @@ SHAPE_GLYPHS = {
 }
 
 
+def tile_symbol(colour: Colour, symbols: str, palette: Sequence[int] = ()) -> str:
+    """How a tile of ``colour`` is drawn with ``symbols`` (``letters``, ``shapes``
+    or ``digits``, numbered in ``palette`` order): the drawing and its legend
+    agree through this one function.
+
+    >>> [tile_symbol(PALETTE[1], symbols, (1, 0)) for symbols in ("letters", "shapes", "digits")]
+    ['B', '▲', '1']
+    """
+    if symbols == "shapes":
+        return SHAPE_GLYPHS[colour.shape]
+    if symbols == "digits":
+        return tile_number(colour, palette)
+    return colour.letter
+
+
+def drawing_options(
+    symbols: str,
+    palette: Sequence[int],
+    *,
+    coordinates: bool = True,
+    selected: Iterable[Cell] = (),
+) -> dict[str, Any]:
+    """The options every renderer is given, built-in or a plugin's (docs/plugins.md):
+    ``coordinates``, ``symbols``, ``palette`` and ``selected`` (the cell names of
+    the selected group, column by column; empty when nothing is selected).
+
+    >>> drawing_options("digits", (2, 0), selected=[(0, 0), (0, 1)])
+    {'coordinates': True, 'symbols': 'digits', 'palette': [2, 0], 'selected': ['A1', 'A2']}
+    """
+    return {
+        "coordinates": coordinates,
+        "symbols": symbols,
+        "palette": list(palette),
+        "selected": [format_cell(cell) for cell in selected],
+    }
+
+
+def selected_cells(options: dict[str, Any]) -> set[Cell]:
+    """The cells of the ``selected`` option."""
+    return {parse_cell(name) for name in options.get("selected", ())}
+
+
+def _row_text(cells: list[str], marked: list[bool]) -> str:
+    """A row's tiles, each after its separator: a space, or a bracket where a
+    selected run begins or ends (``R[B B]R``), so the columns stay in line."""
+    parts = []
+    for index, shown in enumerate(cells):
+        before = marked[index - 1] if index else False
+        here = marked[index]
+        parts.append(("[" if here and not before else "]" if before and not here else " ") + shown)
+    return "".join(parts) + ("]" if marked and marked[-1] else "")
+
+
 def _grid(board: Board, options: dict[str, Any], paint: Any) -> str:
     symbols = options.get("symbols", "letters")
     with_coordinates = options.get("coordinates", True)
+    selected = selected_cells(options)
     by_letter = {c.letter: c for c in PALETTE}
     label_width = len(str(board.height))
     header = " " * (label_width + 2) + " ".join(column_letter(c) for c in range(board.width))
     lines = [header] if with_coordinates else []
     for top_index, row in enumerate(board_rows(board)):
+        number = board.height - top_index
         cells = []
-        for symbol in row:
+        marked = []
+        for col, symbol in enumerate(row):
+            chosen = (col, number - 1) in selected
+            marked.append(chosen)
             if symbol == EMPTY:
                 cells.append(EMPTY)
                 continue
             colour = by_letter[symbol]
-            if symbols == "shapes":
-                shown = SHAPE_GLYPHS[colour.shape]
-            elif symbols == "digits":
-                shown = tile_number(colour, options.get("palette", ()))
-            else:
-                shown = symbol
-            cells.append(paint(colour, shown))
-        body = " ".join(cells)
+            shown = tile_symbol(colour, symbols, options.get("palette", ()))
+            cells.append(paint(colour, shown, chosen))
+        body = _row_text(cells, marked)
         if with_coordinates:
-            number = board.height - top_index
-            lines.append(f" {number:>{label_width}} {body}")
+            lines.append(f" {number:>{label_width}}{body}")
         else:
-            lines.append(body)
+            # The first separator holds a bracket only when something is selected.
+            lines.append(body if selected else body[1:])
     if with_coordinates:
         lines.append(header)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
 def render_text(board: Board, options: dict[str, Any]) -> str:
-    """Letters (or shapes) with column letters above and below and row numbers left."""
-    return _grid(board, options, lambda colour, shown: shown)
+    """Letters (or shapes, or digits) with column letters above and below and row
+    numbers left; the selected group between brackets."""
+    return _grid(board, options, lambda colour, shown, chosen: shown)
 
 
 def render_ansi(board: Board, options: dict[str, Any]) -> str:
-    """As ``render_text`` with each tile in its 16-colour ANSI foreground colour."""
-    return _grid(board, options, lambda colour, shown: f"\x1b[{colour.ansi}m{shown}\x1b[0m")
+    """As ``render_text`` with each tile in its 16-colour ANSI foreground colour,
+    the selected group's tiles also in reverse video."""
+
+    def paint(colour: Colour, shown: str, chosen: bool) -> str:
+        return f"\x1b[{'7;' if chosen else ''}{colour.ansi}m{shown}\x1b[0m"
+
+    return _grid(board, options, paint)
 
 
 SVG_FILL = {
@@ -155,7 +222,9 @@ def _shape_svg(colour: Colour, cx: float, cy: float, size: float) -> str:
 
 def render_svg(board: Board, options: dict[str, Any]) -> str:
     """An SVG picture: each tile as its colour's shape, column letters above and
-    below, row numbers left and right, and a text title for screen readers."""
+    below, row numbers left and right (unless ``coordinates`` is false), a dashed square round each selected tile,
+    and a text title for screen readers."""
+    selected = selected_cells(options)
     cell = 32
     margin = cell
     width = board.width * cell + 2 * margin
@@ -170,12 +239,13 @@ def render_svg(board: Board, options: dict[str, Any]) -> str:
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         '<g font-family="sans-serif" font-size="14" text-anchor="middle" fill="#000">',
     ]
-    for col in range(board.width):
+    labelled = options.get("coordinates", True)
+    for col in range(board.width if labelled else 0):
         x = margin + col * cell + cell / 2
         letter = column_letter(col)
         parts.append(f'<text x="{x:.0f}" y="{margin - 10}">{letter}</text>')
         parts.append(f'<text x="{x:.0f}" y="{height - margin + 22}">{letter}</text>')
-    for row in range(board.height):
+    for row in range(board.height if labelled else 0):
         y = margin + (board.height - 1 - row) * cell + cell / 2 + 5
         parts.append(f'<text x="{margin / 2:.0f}" y="{y:.0f}">{row + 1}</text>')
         parts.append(f'<text x="{width - margin / 2:.0f}" y="{y:.0f}">{row + 1}</text>')
@@ -192,6 +262,12 @@ def render_svg(board: Board, options: dict[str, Any]) -> str:
             cx = margin + col * cell + cell / 2
             cy = margin + top_index * cell + cell / 2
             parts.append(_shape_svg(colour, cx, cy, cell))
+            if (col, board.height - 1 - top_index) in selected:
+                parts.append(
+                    f'<rect x="{cx - cell / 2 + 2:.0f}" y="{cy - cell / 2 + 2:.0f}" '
+                    f'width="{cell - 4}" height="{cell - 4}" fill="none" stroke="#000" '
+                    'stroke-width="3" stroke-dasharray="4 2"/>'
+                )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

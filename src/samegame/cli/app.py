@@ -18,6 +18,8 @@ from samegame.cli.exit_codes import (
     report,
     show_help_without_command,
 )
+from samegame.cli.help_words import words_in_help
+from samegame.i18n.said import Said
 
 # Every command and the module that holds it, in the order help lists them. A
 # command's module is imported only when that command runs (or when help lists
@@ -29,9 +31,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tutorial": ("samegame.cli.tutorial_cmd", "tutorial_command"),
     "accessibility": ("samegame.cli.accessibility_cmd", "accessibility_command"),
     "presets": ("samegame.cli.presets_cmd", "presets_app"),
-    "board": ("samegame.cli.board_cmd", "board_app"),
+    "board": ("samegame.cli.groups_cmd", "board_app"),  # board_cmd's, with board groups
     "replay": ("samegame.cli.replay_cmd", "replay_command"),
     "plugins": ("samegame.cli.plugins_cmd", "plugins_command"),
+    "plugin": ("samegame.cli.plugin_new_cmd", "plugin_app"),
     "simulate": ("samegame.cli.sim_cmd", "simulate_command"),
     "verify": ("samegame.cli.verify_cmd", "verify_command"),
     "compare": ("samegame.cli.sim_cmd", "compare_command"),
@@ -77,8 +80,13 @@ def build_app(names: Sequence[str] | None = None) -> typer.Typer:
 
 
 def _add(root: typer.Typer, name: str, found: Callable[..., Any], description: str | None) -> None:
+    """Register a command or a group; a group without ``description`` keeps its
+    own help (None given to Typer would blank it)."""
     if isinstance(found, typer.Typer):
-        root.add_typer(found, name=name, help=description)
+        if description is None:
+            root.add_typer(found, name=name)
+        else:
+            root.add_typer(found, name=name, help=description)
     else:
         root.command(name, help=description)(found)
 
@@ -130,13 +138,6 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     )
 
 
-def _usage_message(error: typer.TyperException) -> str:
-    context = getattr(error, "ctx", None)
-    where = context.command_path if context is not None else "samegame"
-    message = error.format_message().rstrip(".")
-    return f"{message}. See '{where} --help'."
-
-
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` and return the exit code (never raises)."""
     args = list(argv) if argv is not None else sys.argv[1:]
@@ -144,18 +145,24 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     interrupts.reset()
     command = typer.main.get_command(build_app(_wanted(args)))
+    words_in_help(command)
+
+    def say(error: BaseException) -> None:
+        from samegame.cli.usage_errors import error_language, error_words
+
+        report(error_words(error, error_language(args)))
+
     try:
         returned = command.main(args=args, prog_name="samegame", standalone_mode=False)
     except typer.TyperException as error:
-        report(_usage_message(error))
+        say(error)
         return int(getattr(error, "exit_code", ExitCode.USAGE))
     except typer.Exit as error:
         return int(error.exit_code)
-    except (typer.Abort, KeyboardInterrupt):
-        report("interrupted; nothing was lost")
-        return ExitCode.INTERRUPTED
+    except (typer.Abort, KeyboardInterrupt) as error:
+        return _stopped(error, args)
     except CommandError as error:
-        report(str(error))
+        say(error)
         return error.code
     except QuietExit as error:
         return error.code
@@ -164,13 +171,28 @@ def run(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         for kind, code in _library_errors():
             if isinstance(error, kind):
-                report(str(error))
+                say(error)
                 return code
         raise
     if returned == ExitCode.INTERRUPTED:
         # Typer turns a KeyboardInterrupt inside a command into this exit code.
-        report("interrupted; nothing was lost")
+        return _stopped(None, args)
     return int(returned) if isinstance(returned, int) else ExitCode.OK
+
+
+def _stopped(error: BaseException | None, args: Sequence[str]) -> int:
+    """Report a command stopped by Ctrl-C (130) or by SIGTERM or SIGHUP (143): click
+    hands the KeyboardInterrupt on as the cause of an Abort."""
+    from samegame.cli import interrupts
+    from samegame.cli.usage_errors import error_language
+    from samegame.core.stops import Terminated
+
+    cause = error.__cause__ or error.__context__ if isinstance(error, typer.Abort) else error
+    if isinstance(cause, Terminated) or interrupts.terminated():
+        report(Said.of("error.terminated").in_language(error_language(args)))
+        return ExitCode.TERMINATED
+    report(Said.of("error.interrupted").in_language(error_language(args)))
+    return ExitCode.INTERRUPTED
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from samegame.builtins.renderers import drawing_options
 from samegame.cli.common import (
     AccessibleOption,
     BoardNumberOption,
@@ -27,6 +28,7 @@ from samegame.cli.common import (
 from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
 from samegame.core.coords import format_cell
 from samegame.core.textboard import board_rows, write_board
+from samegame.i18n.said import Said
 
 board_app = typer.Typer(help="Look at boards.", rich_markup_mode=None, invoke_without_command=True)
 
@@ -60,6 +62,13 @@ def show(
         ),
     ] = "text",
     symbols: SymbolsOption = None,
+    coordinates: Annotated[
+        bool,
+        typer.Option(
+            "--coordinates/--no-coordinates",
+            help="Column letters and row numbers round a drawn board (default: on).",
+        ),
+    ] = True,
     lang: LangOption = None,
     accessible: AccessibleOption = None,
 ) -> None:
@@ -71,7 +80,7 @@ def show(
     preset = load_preset(preset_name)
     setup = board_setup(preset, size, colours, board_type)
     if board_number is None or board_number < 0:
-        raise fail("the board number must be 0 or more", ExitCode.USAGE)
+        raise fail(Said.of("error.board_number.negative"), ExitCode.USAGE)
     made = numbered_board(setup, board_number)
     if solution and made.certificate is None:
         raise fail(
@@ -95,7 +104,7 @@ def show(
         print_json(data)
         return
     shown_as = (symbols or SymbolChoice.letters).value
-    drawing = {"symbols": shown_as, "palette": list(setup.palette)}
+    drawing = drawing_options(shown_as, setup.palette, coordinates=coordinates)
     if renderer is not None:
         drawn = renderer.render(board, drawing)
         typer.echo(drawn, nl=not drawn.endswith("\n"))

@@ -32,6 +32,7 @@ import typer
 from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
+from samegame.core.stops import STOP_SIGNALS
 from samegame.sim.bounded import seconds_words
 
 PROGRESS_LINES = 4
@@ -47,17 +48,28 @@ def say(line: str) -> None:
     typer.echo(line, err=True)
 
 
+def preparing_line(seconds: float) -> str:
+    """What is said at once before the search's first compile (A37)."""
+    from samegame.i18n import translator
+
+    tr = translator("en")
+    return tr("search.preparing", seconds=tr("seconds", count=seconds, number=f"{seconds:g}"))
+
+
 def budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
     """A search bot's time budget per search and how it is said: ``12 seconds`` or
     a fixed amount of work; (None, None) for a bot that does not search. The
-    search's compiled code is loaded here, before the first line and the clock."""
-    from samegame.bots.search.bot import SearchBot
+    search's compiled code is loaded here, before the first line and the clock;
+    when it must be compiled first, a line says so at once, and for how long."""
+    from samegame.bots.search.bot import SearchBot, prepare_search
     from samegame.plugin.host import get_host
 
+    if get_host().third_party("bot", spec.name) is not None:
+        return None, None  # a plugin's bot is made only under its bound, never here
     bot = get_host().bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):
         return None, None
-    engine.prepare(bot.spec.algorithm)
+    prepare_search(bot.spec, lambda expected: say(preparing_line(expected)))
     seconds = bot.spec.seconds
     if seconds is None:
         return None, "a fixed amount of work"
@@ -116,7 +128,8 @@ class Interruption:
 
 @contextmanager
 def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
-    """Ctrl-C stops every search within this block at once; the block goes on
+    """Ctrl-C (and SIGTERM or SIGHUP, taken the same way: ``interrupts.exit_code``
+    tells which came) stops every search within this block at once; the block goes on
     with the best results so far and checks ``bool(interruption)`` to stop. With
     ``raises`` Ctrl-C also raises KeyboardInterrupt in the main thread as soon as
     the search has let go of it, for work that drops the game it was playing
@@ -133,12 +146,15 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
 
     def handler(signum: int, frame: FrameType | None) -> None:
         if interruption.insisting():
-            raise KeyboardInterrupt
-        if interrupts.pressed() > 1:
-            raise KeyboardInterrupt  # a second Ctrl-C (when unarmed: in tests)
+            raise interrupts.stop_error(signum if interrupts.terminated() else signal.SIGINT)
+        count = interrupts.pressed(signum)
+        if count == 0:
+            return  # a copy of the request already taken
+        if count > 1:
+            raise interrupts.stop_error(signum)  # a second request (when unarmed: in tests)
         interruption.hit()
         if raises:
-            raise KeyboardInterrupt
+            raise interrupts.stop_error(signum)
 
     def watch() -> None:
         while True:
@@ -148,10 +164,11 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
                 return
             if not data:
                 return
-            if signal.SIGINT in data:
+            if any(signum in data for signum in taken):
                 interruption.hit()
 
-    old_handler = signal.signal(signal.SIGINT, handler)
+    taken = [signum for signum in STOP_SIGNALS if signal.getsignal(signum) is not signal.SIG_IGN]
+    old_handlers = {signum: signal.signal(signum, handler) for signum in taken}
     old_fd = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
     watcher = threading.Thread(target=watch, name="samegame-ctrl-c", daemon=True)
     watcher.start()
@@ -160,7 +177,8 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
     finally:
         interruption.close()
         signal.set_wakeup_fd(old_fd)
-        signal.signal(signal.SIGINT, old_handler)
+        for signum, old_handler in old_handlers.items():
+            signal.signal(signum, old_handler)
         os.close(write_end)
         watcher.join(timeout=1)
         os.close(read_end)

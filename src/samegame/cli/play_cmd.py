@@ -25,6 +25,7 @@ from samegame.cli.common import (
     host,
 )
 from samegame.cli.exit_codes import ExitCode, QuietExit, fail
+from samegame.cli.whole_numbers import whole_number
 from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.play import PlayError
 from samegame.play.choices import ChoiceError
@@ -81,6 +82,7 @@ def play_command(
             "--game",
             min=1,
             max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1, SQLITE_MAX_INTEGER),
             help="Resume this saved game, or replay a finished one as practice (see history).",
         ),
     ] = None,

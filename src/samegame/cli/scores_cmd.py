@@ -17,8 +17,10 @@ from samegame.cli.common import (
     print_json,
 )
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.whole_numbers import whole_number
 from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.core.variant import Category
+from samegame.i18n.dates import date_in_words
 from samegame.repl.announcer import Announcer
 from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
 
@@ -35,8 +37,8 @@ def open_store() -> Iterator[Store]:
         raise fail(str(error), ExitCode.DATA) from None
 
 
-def _date(entry: ScoreEntry | ChallengeEntry) -> str:
-    return entry.finished.strftime("%Y-%m-%d")
+def _date(say: Announcer, entry: ScoreEntry | ChallengeEntry) -> str:
+    return date_in_words(say.tr, entry.finished)
 
 
 def describe_category(say: Announcer, key: str) -> str:
@@ -76,7 +78,7 @@ def score_line(say: Announcer, entry: ScoreEntry) -> str:
         count=entry.moves,
         board=board,
         preset=say.preset_name(entry.preset),
-        date=_date(entry),
+        date=_date(say, entry),
     )
 
 
@@ -91,13 +93,20 @@ def completion_line(say: Announcer, entry: Completion) -> str:
 def challenge_line(say: Announcer, entry: ChallengeEntry) -> str:
     stages = say.join([str(score) for score in entry.stage_scores])
     return say.tr(
-        "entry.challenge", rank=entry.rank, score=entry.score, stages=stages, date=_date(entry)
+        "entry.challenge", rank=entry.rank, score=entry.score, stages=stages, date=_date(say, entry)
     )
 
 
 def scores_command(
     limit: Annotated[
-        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="Scores per rule set.")
+        int,
+        typer.Option(
+            "--limit",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1),
+            help="Scores per rule set.",
+        ),
     ] = 10,
     output: FormatOption = TextOrJson.text,
     lang: LangOption = None,
@@ -166,11 +175,11 @@ def game_line(say: Announcer, game: SavedGame) -> str:
         used = [tr(f"assistance.{kind}") for kind in game.assistance]
         notes += tr("entry.help", used=say.join(used))
     if game.result is None:
-        updated = game.updated.strftime("%Y-%m-%d %H:%M UTC")
+        updated = date_in_words(tr, game.updated, time=True)
         return tr("entry.unfinished", head=head, count=len(game.moves), saved=updated, notes=notes)
     result = game.result
     left = tr("entry.cleared") if result.cleared else tr("entry.left", count=result.remaining)
-    finished = game.finished.strftime("%Y-%m-%d %H:%M UTC") if game.finished else "?"
+    finished = date_in_words(tr, game.finished, time=True) if game.finished else "?"
     return tr(
         "entry.finished",
         head=head,
@@ -184,7 +193,14 @@ def game_line(say: Announcer, game: SavedGame) -> str:
 
 def history_command(
     limit: Annotated[
-        int, typer.Option("--limit", min=1, max=SQLITE_MAX_INTEGER, help="How many games.")
+        int,
+        typer.Option(
+            "--limit",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1),
+            help="How many games.",
+        ),
     ] = 20,
     unfinished: Annotated[
         bool, typer.Option("--unfinished", help="List unfinished games instead.")

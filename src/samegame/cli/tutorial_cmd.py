@@ -18,8 +18,8 @@ from samegame.repl.tutorial import run_tutorial
 def tutorial_command(
     lang: LangOption = None, accessible: AccessibleOption = None, symbols: SymbolsOption = None
 ) -> None:
-    """An interactive lesson: groups, scoring, falling and closing columns, then three
-    moves of your own on a practice board (nothing is saved)."""
+    """An interactive lesson in seven steps on one small position: groups, scoring,
+    falling and closing columns, then three moves of your own (nothing is saved)."""
     chosen = chosen_settings(lang, accessible, read_only=True)
     settings = chosen.settings
     if symbols is not None:

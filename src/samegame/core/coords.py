@@ -96,7 +96,7 @@ def parse_cell(text: str) -> Cell:
             return Cell(col, row)
     raise CoordinateError(
         f"'{shown(text.strip())}' is not a cell; write it as {ACCEPTED_SPELLINGS} "
-        f"(rows and columns in digits 0-9)"
+        f"(rows and columns in digits 0 to 9)"
     )
 
 
@@ -105,21 +105,6 @@ def check_cell(cell: Cell, width: int, height: int) -> None:
     if not (0 <= cell.col < width and 0 <= cell.row < height):
         last = format_cell(Cell(width - 1, height - 1))
         raise CoordinateError(
-            f"{format_cell(cell)} is outside the board; columns run A to {last[0]}, "
-            f"rows 1 to {height}"
+            f"{format_cell(cell)} is outside the board; the columns are A, B and so on to "
+            f"{last[0]}, the rows 1 to {height}"
         )
-
-
-def span_corners(cells: list[Cell]) -> tuple[Cell, Cell]:
-    """The bottom-left and top-right corners of the cells' bounding box."""
-    low = Cell(min(c.col for c in cells), min(c.row for c in cells))
-    high = Cell(max(c.col for c in cells), max(c.row for c in cells))
-    return low, high
-
-
-def describe_span(cells: list[Cell], template: str = "{low} to {high}") -> str:
-    """``"C5"`` for one cell, else the corners of the bounding box: ``"C5 to E6"``."""
-    low, high = span_corners(cells)
-    if low == high:
-        return format_cell(low)
-    return template.format(low=format_cell(low), high=format_cell(high))

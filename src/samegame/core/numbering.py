@@ -18,6 +18,7 @@ from samegame.core.coords import MAX_COLUMNS
 from samegame.core.palette import MAX_COLOURS
 from samegame.core.rng import StableRandom, derive_seed
 from samegame.core.rule_parts import BoardGenerator, BoardSpec, GeneratedBoard
+from samegame.i18n.said import Said
 
 MAX_BOARD_NUMBER = 10**18 - 1
 
@@ -39,22 +40,32 @@ def check_spec(spec: BoardSpec, generator: BoardGenerator | None = None) -> None
     from samegame.core.board import MAX_HEIGHT
 
     if not 1 <= spec.width <= MAX_COLUMNS:
-        raise BoardSpecError(f"width {spec.width} is not possible; use 1 to {MAX_COLUMNS} columns")
+        raise Said.of("error.size.width", width=spec.width, high=MAX_COLUMNS).error(BoardSpecError)
     if not 1 <= spec.height <= MAX_HEIGHT:
-        raise BoardSpecError(f"height {spec.height} is not possible; use 1 to {MAX_HEIGHT} rows")
+        said = Said.of("error.size.height", height=spec.height, high=MAX_HEIGHT)
+        raise said.error(BoardSpecError)
     low = generator.min_colours if generator else 1
     if not low <= spec.colours <= MAX_COLOURS:
-        what = f"the {generator.name} board type" if generator else "a board"
-        raise BoardSpecError(
-            f"{spec.colours} colours is not possible for {what}; use {low} to {MAX_COLOURS}"
+        said = (
+            Said.of("error.size.colours", colours=spec.colours, low=low, high=MAX_COLOURS)
+            if generator is None
+            else Said.of(
+                "error.size.colours.type",
+                colours=spec.colours,
+                board_type=generator.name,
+                low=low,
+                high=MAX_COLOURS,
+            )
         )
+        raise said.error(BoardSpecError)
 
 
 def make_board(generator: BoardGenerator, spec: BoardSpec, number: int) -> GeneratedBoard:
     """The board of a board number, its certificate checked when it has one."""
     check_spec(spec, generator)
     if not 0 <= number <= MAX_BOARD_NUMBER:
-        raise BoardSpecError(f"board number {number} is out of range; use 0 to {MAX_BOARD_NUMBER}")
+        said = Said.of("error.board_number.range", number=number, high=MAX_BOARD_NUMBER)
+        raise said.error(BoardSpecError)
     made = generator.generate(spec, number)
     board = made.board
     if (board.width, board.height) != (spec.width, spec.height):

@@ -22,30 +22,20 @@ compile. Processes that start together share a lock file while they check.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from samegame.core.source_digest import sources_digest
+
+__all__ = ["STAMP", "cache_dirs", "clear_stale", "guard", "sources_digest"]
 
 STAMP = "samegame-kernel.sources"
 """The stamp file's name in a cache directory: the hash of the kernel's sources
 whose compiled functions that directory holds."""
 
 _CACHED = (".nbi", ".nbc")
-
-
-def sources_digest(package: Path) -> str:
-    """The SHA-256 of every ``.py`` file under ``package``: relative paths and
-    contents, in path order, so a change to any file, a new file or a renamed
-    one changes it."""
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
 
 
 def cache_dirs(source_dir: Path) -> list[Path]:

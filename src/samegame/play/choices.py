@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from samegame.core.numbering import BoardSpecError, make_board
 from samegame.core.quoting import shown
 from samegame.i18n import LANGUAGES
+from samegame.i18n.said import Said
 from samegame.plugin.contributions import GeneratedBoard, Renderer
 from samegame.plugin.host import PluginHost, UnknownNameError
 
@@ -110,15 +111,12 @@ def chosen_renderer(host: PluginHost, name: str, option: str) -> Renderer:
         return host.renderer(name)
     except UnknownNameError:
         known = ", ".join(sorted(host.records("renderer")))
-        raise ChoiceError(
-            f"{option} '{shown(name)}' is not known; choose one of the renderers: {known}",
-            Fault.USAGE,
-        ) from None
+        said = Said.of("error.renderer.unknown", option=option, name=shown(name), known=known)
+        raise said.error(lambda message: ChoiceError(message, Fault.USAGE)) from None
 
 
 def check_language(lang: str | None) -> None:
     """A USAGE fault for a language that is not available (None: no choice)."""
     if lang is not None and lang not in LANGUAGES:
-        raise ChoiceError(
-            f"language '{lang}' is not available; use --lang en or --lang ja", Fault.USAGE
-        )
+        said = Said.of("error.language.unknown", name=shown(lang))
+        raise said.error(lambda message: ChoiceError(message, Fault.USAGE))

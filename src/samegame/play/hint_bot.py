@@ -25,13 +25,14 @@ HintBot = tuple[str, Callable[[], Bot]]
 class HintWork:
     """A hint bot that searches, as long work (A27): its name as typed
     (``nrpa:time=2``), its time budget per search (None: a fixed amount of work),
-    ``prepare`` (compiling, done before the search so the budget is the search's)
-    and ``interruptible``, a context in which Ctrl-C stops the search at once and
+    ``prepare`` (compiling, done before the search so the budget is the search's;
+    it calls its argument at once with about how many seconds that takes when it
+    compiles, A37) and ``interruptible``, a context in which Ctrl-C stops the search at once and
     whose value is true afterwards when Ctrl-C was pressed."""
 
     label: str
     seconds: float | None
-    prepare: Callable[[], None]
+    prepare: Callable[[Callable[[float], None]], None]
     interruptible: Callable[[], AbstractContextManager[object]]
     # Calls its argument with the seconds searched so far, a few times while a
     # long search runs (``samegame.cli.longwork.ticks``); None: no progress lines.
@@ -69,22 +70,21 @@ def hint_work(host: PluginHost, text: str, long_work: Callable[[], LongWork]) ->
     spec was checked by ``hint_bot``; ``long_work`` is called only for a bot that
     searches."""
     # The search loads only for a hint bot: a play without one never needs it.
-    from samegame.bots.search.bot import SearchBot
-    from samegame.bots.search.engine import prepare
+    from samegame.bots.search.bot import SearchBot, prepare_search
 
     spec = parse_bot_spec(text)
     bot = host.bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):
         return None
-    algorithm = bot.spec.algorithm
-    seconds = bot.spec.seconds
+    search = bot.spec
+    seconds = search.seconds
     work = long_work()
     # A few lines while it thinks, for a search long enough to wonder about.
     ticking = seconds is not None and seconds >= HINT_PROGRESS_FROM
     return HintWork(
         str(spec),
         seconds,
-        lambda: prepare(algorithm),
+        lambda announce: prepare_search(search, announce),
         work.interruptible,
         (lambda report: work.ticks(seconds, report)) if ticking else None,
     )

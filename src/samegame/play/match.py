@@ -46,6 +46,7 @@ from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.core.rules import Rules, SelectionMode
 from samegame.core.textboard import read_board, write_board
 from samegame.play.challenge import ChallengeStages
+from samegame.play.program import program_command
 from samegame.play.reports import Change, Finish, Opening
 from samegame.play.table import Table
 from samegame.plugin.host import PluginHost
@@ -141,7 +142,7 @@ class Match(ChallengeStages):
             return None
         if args == ("--preset", "basic"):
             args = ()
-        return shlex.join(("samegame", "play", *args, *extra))
+        return f"{program_command()} {shlex.join(('play', *args, *extra))}"
 
     def resume_command(self) -> str:
         """A command that resumes exactly this game (or its challenge): the table's
@@ -153,7 +154,12 @@ class Match(ChallengeStages):
         latest = self.store.latest_unfinished(table.preset.name, table.category)
         if command is not None and latest is not None and latest.game_id == self.game_id:
             return command
-        return f"samegame play --game {self.game_id}"
+        return self.game_command(self.game_id)
+
+    @staticmethod
+    def game_command(game_id: int) -> str:
+        """The command that opens a saved game by its id, as typed here."""
+        return f"{program_command()} play --game {game_id}"
 
     # -- starting ------------------------------------------------------------------
 

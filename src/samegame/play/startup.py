@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from samegame.core.rules import SelectionMode
+from samegame.i18n.said import Said
 from samegame.play.choices import (
     ChoiceError,
     Fault,
@@ -29,6 +30,7 @@ from samegame.play.choices import (
     numbered_board,
 )
 from samegame.play.hint_bot import HintBot, HintWork, LongWork, hint_bot, hint_work
+from samegame.play.program import program_command
 from samegame.play.table import Table
 from samegame.plugin.contributions import BoardSpec, Renderer
 from samegame.plugin.host import PluginHost, UnknownNameError
@@ -198,13 +200,13 @@ def _saved_table(
         with Store() as store:
             saved = store.load_game(game_id)
     except NotFoundError:
-        raise ChoiceError(
-            f"there is no saved game {game_id}; see samegame history", Fault.USAGE
-        ) from None
+        said = Said.of("error.game.unknown", game=game_id)
+        raise said.error(lambda message: ChoiceError(message, Fault.USAGE)) from None
     setup = saved.setup
     if setup.challenge_id is not None:
         raise ChoiceError(
-            f"game {game_id} is a challenge stage; resume it with samegame play --preset {setup.preset}",
+            f"game {game_id} is a challenge stage; resume it with "
+            f"{program_command()} play --preset {setup.preset}",
             Fault.USAGE,
         )
     preset = chosen_preset(host(), setup.preset)

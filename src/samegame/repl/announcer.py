@@ -45,7 +45,7 @@ class Announcer(BoardDescriptions):
             self.tr(
                 "selected",
                 tiles=self.tiles(preview.group.colour, preview.group.size),
-                span=self.span(list(preview.cells)),
+                place=self.place(preview.cells, preview.group.anchor),
                 points=self.points(preview.points),
             )
         ]
@@ -91,7 +91,7 @@ class Announcer(BoardDescriptions):
                 self.tr(
                     "removed",
                     tiles=self.tiles(event.colour, event.tiles),
-                    span=self.span(list(event.cells)),
+                    place=self.place(event.cells, event.anchor),
                     points=self.points(event.points),
                     score=event.score,
                 )
@@ -257,12 +257,7 @@ class Announcer(BoardDescriptions):
         if group is None:
             return [self.tr("hint.none")]
         return [
-            self.tr(
-                "hint",
-                tiles=self.tiles(group.colour, group.size),
-                cell=format_cell(group.anchor),
-                points=self.points(rules.points(group.size)),
-            ),
+            self.tr("hint", group=self.group(board, group, rules)),
             self.hint_reason(board, group, rules, bot),
         ]
 

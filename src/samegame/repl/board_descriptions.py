@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from samegame.builtins.renderers import tile_symbol
 from samegame.core.board import Board, Group
 from samegame.core.coords import SPELLING_EXAMPLES, Cell, column_letter, format_cell
-from samegame.core.palette import PALETTE, tile_number
+from samegame.core.palette import PALETTE
 from samegame.core.rules import Rules
 from samegame.repl.commands import GroupFilter, Kind, ParsedCommand
 from samegame.repl.wording import Wording
@@ -26,10 +27,11 @@ class BoardDescriptions(Wording):
         ``cell``, ``groups``, ``colours``, ``coords``), for play and the tutorial
         alike; None for any other command."""
         kind = command.kind
+        names = "names" in command.words
         if kind is Kind.ROW and command.number is not None:
-            return self.row(board, command.number)
+            return self.row(board, command.number, names=names)
         if kind is Kind.COLUMN and command.number is not None:
-            return self.column(board, command.number)
+            return self.column(board, command.number, names=names)
         if kind is Kind.CELL and command.cell is not None:
             return self.cell(board, command.cell, rules)
         if kind is Kind.GROUPS:
@@ -73,24 +75,30 @@ class BoardDescriptions(Wording):
             chunks.append(self.tr("cells.empty", count=empties))
         return self.tr("list.separator").join(chunks)
 
-    def _row_line(self, board: Board, number: int) -> str:
+    def cell_word(self, colour: int, names: bool = False) -> str:
+        """A tile in a spoken row or column: its letter (``R``), or with ``names``
+        its colour's name in the game's language (``red``, ``赤``)."""
+        entry = PALETTE[colour]
+        return self.tr(f"colour.{entry.name}") if names else entry.letter
+
+    def _row_line(self, board: Board, number: int, names: bool = False) -> str:
         colours = [board.cell(Cell(col, number - 1)) for col in range(board.width)]
         tiles = sum(colour is not None for colour in colours)
         if tiles == 0:
             return self.tr("row.empty", number=number)
-        symbols = [None if c is None else PALETTE[c].letter for c in colours]
+        symbols = [None if c is None else self.cell_word(c, names) for c in colours]
         return self.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
 
     def legend(self, board: Board, symbols: str = "letters") -> str:
         """Which symbol is which colour and shape: ``R red circle``, or for a board
-        drawn with ``digits`` ``1 red circle``. Spoken rows and columns always use
-        letters: a number there would be confused with a count of empty cells."""
+        drawn with ``digits`` ``1 red circle``, with ``shapes`` the shape drawn.
+        Spoken rows and columns always use letters: a number there would be
+        confused with a count of empty cells."""
         order = self.order
         used = sorted(board.colour_counts(), key=lambda c: order.index(c) if c in order else c)
 
         def symbol(colour: int) -> str:
-            entry = PALETTE[colour]
-            return tile_number(entry, order) if symbols == "digits" else entry.letter
+            return tile_symbol(PALETTE[colour], symbols, order)
 
         parts = [f"{symbol(c)} {self.tile(c)}" for c in used]
         return self.tr(
@@ -108,18 +116,18 @@ class BoardDescriptions(Wording):
             )
         ]
 
-    def row(self, board: Board, number: int) -> list[str]:
+    def row(self, board: Board, number: int, names: bool = False) -> list[str]:
         if not 1 <= number <= board.height:
             return [self.tr("query.bad_row", number=number, height=board.height)]
-        return [self._row_line(board, number)]
+        return [self._row_line(board, number, names)]
 
-    def column(self, board: Board, col: int) -> list[str]:
+    def column(self, board: Board, col: int, names: bool = False) -> list[str]:
         if not 0 <= col < board.width:
             return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
         height = board.column_height(col)
         if height == 0:
             return [self.tr("column.empty", column=column_letter(col))]
-        symbols: list[str | None] = [PALETTE[c].letter for c in board.columns()[col]]
+        symbols: list[str | None] = [self.cell_word(c, names) for c in board.columns()[col]]
         symbols += [None] * (board.height - height)
         cells = self.cells_spoken(symbols)
         return [self.tr("column", column=column_letter(col), count=height, cells=cells)]
@@ -143,7 +151,7 @@ class BoardDescriptions(Wording):
         ]
 
     def groups(self, board: Board, rules: Rules, only: GroupFilter | None = None) -> list[str]:
-        """Every group, largest first with its anchor, the count first; ``only``
+        """Every group, largest first with its anchor and extent, the count first; ``only``
         narrows them to a colour, a least size or a column they touch."""
         if only is not None and only.column is not None and not 0 <= only.column < board.width:
             return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
@@ -159,15 +167,7 @@ class BoardDescriptions(Wording):
             lines = [self.tr("groups.filtered", count=len(groups), filters=filters)]
         else:
             lines = [self.tr("groups.heading", count=len(groups))]
-        lines.extend(
-            self.tr(
-                "groups.item",
-                tiles=self.tiles(g.colour, g.size),
-                cell=format_cell(g.anchor),
-                points=self.points(rules.points(g.size)),
-            )
-            for g in groups
-        )
+        lines.extend(self.tr("groups.item", group=self.group(board, g, rules)) for g in groups)
         return lines
 
     def _filters(self, only: GroupFilter) -> str:
@@ -193,12 +193,7 @@ class BoardDescriptions(Wording):
         if not groups:
             return self.tr("groups.none")
         largest = max(groups, key=lambda g: (g.size, -g.anchor.col, -g.anchor.row))
-        return self.tr(
-            "groups.status",
-            count=len(groups),
-            largest=self.tiles(largest.colour, largest.size),
-            cell=format_cell(largest.anchor),
-        )
+        return self.tr("groups.status", count=len(groups), largest=self.placed(board, largest))
 
 
 def _matches(board: Board, group: Group, only: GroupFilter) -> bool:

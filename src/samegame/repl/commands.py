@@ -166,12 +166,14 @@ def parse_command(line: str) -> ParsedCommand | None:
         except CoordinateError:
             raise UnknownCommandError("error.cell_argument", text=shown(rest)) from None
     if kind is Kind.ROW:
+        rest, names = _names_word(rest)
         number = parse_digits(rest)
         if number is None or number < 1:
             raise UnknownCommandError("error.row_argument", text=shown(rest))
-        return ParsedCommand(kind, number=number)
+        return ParsedCommand(kind, number=number, words=names)
     if kind is Kind.COLUMN:
-        return ParsedCommand(kind, number=_column_argument(rest))
+        rest, names = _names_word(rest)
+        return ParsedCommand(kind, number=_column_argument(rest), words=names)
     if kind in (Kind.SETTINGS, Kind.VERBOSITY):
         return ParsedCommand(kind, words=tuple(rest.lower().split()))
     if kind is Kind.GROUPS and rest:
@@ -179,6 +181,24 @@ def parse_command(line: str) -> ParsedCommand | None:
     if rest:
         raise UnknownCommandError("error.no_argument", command=word.lower(), text=shown(rest))
     return ParsedCommand(kind)
+
+
+NAMES_WORDS = frozenset({"names", "colours", "colors", "色"})
+"""A last word of ``row 5 names`` or ``column C 色``: say colour names, in the
+game's language, instead of letters."""
+
+
+def _names_word(text: str) -> tuple[str, tuple[str, ...]]:
+    """The argument of ``row`` or ``column`` without a last names word, and
+    ``("names",)`` when it had one.
+
+    >>> _names_word("5 names"), _names_word("C 色"), _names_word("5")
+    (('5', ('names',)), ('C', ('names',)), ('5', ()))
+    """
+    head, _, last = text.rpartition(" ")
+    if head and unicodedata.normalize("NFKC", last).lower() in NAMES_WORDS:
+        return head.strip(), ("names",)
+    return text, ()
 
 
 def _column_argument(text: str) -> int:

@@ -83,14 +83,20 @@ class HintAsking:
                 bot=work.label,
                 seconds=self.tr("seconds", count=work.seconds, number=f"{work.seconds:g}"),
             )
-        self.say_now([line])
         with work.interruptible() as interruption:
-            work.prepare()
+            # A first compile is said at once, with its length; the thinking time
+            # is promised only when it can be kept (A37).
+            work.prepare(self._say_preparing)
+            self.say_now([line])
             with self._hint_progress(work):
                 cell = choose()
         if interruption:
             self.interrupted = True
         return cell
+
+    def _say_preparing(self, seconds: float) -> None:
+        spoken = self.tr("seconds", count=seconds, number=f"{seconds:g}")
+        self.say_now([self.tr("search.preparing", seconds=spoken)])
 
     def _hint_progress(self, work: HintWork) -> AbstractContextManager[object]:
         """A line now and then while a long hint search runs (A27): said as the

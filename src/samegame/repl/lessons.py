@@ -1,19 +1,28 @@
-"""The lessons of ``samegame tutorial``: small boards, each showing one idea, with
-the steps that teach it.
+"""The lessons of ``samegame tutorial``: seven steps on ONE position, then two
+closing questions.
 
-Every lesson follows the plan in docs/accessibility.md step by step: follow the sides (a branching
-group; a corner touch or the same shape elsewhere does not count), zero can still
-be a move (a pair scores 2 minus 2, squared: 0), straight down then close left, count
-the new opportunity (7 tiles: 25 points), and a choice changes the next choice.
-Each has a question whose answer is checked against the real Game on the lesson's
-board, and an explanation for a wrong answer.
+Every step changes the same position (``tutorial_position.lesson_position``), so
+the learner follows the same tiles from the first question to the end; the tagged
+diamonds A, B and C are pointed at by tag and cell. The steps, in order:
 
-The boards use the Lesson preset's three shapes (its ``palette``): red circles (R),
-yellow diamonds (Y) and blue triangles (B). The rules are the Lesson preset's: a group of n tiles
-scores n minus 2, squared; no bonus for clearing the board; no penalty.
+1. follow the sides: count the diamonds of a group; A, B and C are not in it;
+2. zero can still be a move: a pair scores 0 and is still legal;
+3. open the space: remove the pair;
+4. first straight down: tiles fall within their column, keeping their order;
+5. then close left: an empty column goes, the columns on its right move left; a
+   column with even one tile stays; removal never chains;
+6. count the new opportunity: seven connected diamonds earn 25;
+7. a choice changes the next choice: remove them; the board is not cleared; undo
+   compares plans; no bonus, no penalty, no timer.
+
+Then: always take the biggest group? Do diagonals count? Each question's answer is
+checked against the real Game; sentences take their cells and numbers from
+``tutorial_position.FACTS`` (checked against the real rules by the tests).
+
+The rules are the Lesson preset's: n minus 2, squared; no clear bonus; no penalty.
 
 >>> [lesson.name for lesson in LESSONS]
-['sides', 'zero', 'down', 'chance', 'choice']
+['sides', 'zero', 'space', 'down', 'left', 'count', 'choice', 'questions']
 """
 
 from __future__ import annotations
@@ -22,11 +31,12 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from samegame.core.coords import CoordinateError, format_cell, parse_cell
+from samegame.core.coords import CoordinateError, parse_cell
 from samegame.core.formulas import BASIC
 from samegame.core.game import Game
 from samegame.core.limits import parse_digits
 from samegame.core.rules import Rules
+from samegame.repl.answers import is_no, is_yes
 
 # The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty
 # (tests/unit/repl/test_tutorial.py holds them to presets/lesson.yaml).
@@ -41,15 +51,15 @@ def normalised(answer: str) -> str:
     return unicodedata.normalize("NFKC", answer).strip()
 
 
-# Words a number may be answered with: ``6 tiles``, ``25 points``, ``6個``, ``25点``.
-UNITS = ("tiles", "tile", "points", "point", "個", "点")
+# Words a number may be answered with: ``5 tiles``, ``25 points``, ``5個``, ``25点``.
+UNITS = ("diamonds", "diamond", "tiles", "tile", "points", "point", "個", "点")
 
 
 def without_unit(answer: str) -> str:
     """The answer without the unit word after its number.
 
-    >>> without_unit("6 tiles"), without_unit("25点"), without_unit("7")
-    ('6', '25', '7')
+    >>> without_unit("5 tiles"), without_unit("25点"), without_unit("7")
+    ('5', '25', '7')
     """
     for unit in UNITS:
         if answer.lower().endswith(unit):
@@ -59,36 +69,11 @@ def without_unit(answer: str) -> str:
 
 def is_number(expected: Callable[[Game], int]) -> Check:
     """The answer is the number ``expected`` gives on the game when it is asked,
-    with or without its unit (``6``, ``6 tiles``, ``6個``)."""
+    with or without its unit (``5``, ``5 diamonds``, ``5個``)."""
 
     def check(game: Game, answer: str) -> bool:
         number = parse_digits(without_unit(normalised(answer)))
         return number is not None and number == expected(game)
-
-    return check
-
-
-def is_cell(expected: str) -> Check:
-    """The answer names the cell ``expected``, in any spelling of a cell."""
-
-    def check(game: Game, answer: str) -> bool:
-        try:
-            return format_cell(parse_cell(normalised(answer))) == expected
-        except CoordinateError:
-            return False
-
-    return check
-
-
-def in_group_of(cell: str) -> Check:
-    """The answer is any tile of the group at ``cell``."""
-
-    def check(game: Game, answer: str) -> bool:
-        try:
-            chosen = game.board.group_at(parse_cell(normalised(answer)))
-        except CoordinateError:
-            return False
-        return chosen is not None and chosen == game.board.group_at(parse_cell(cell))
 
     return check
 
@@ -108,17 +93,38 @@ def points_at(cell: str) -> Callable[[Game], int]:
     return lambda game: game.rules.points(size_at(cell)(game))
 
 
+def removable_at(cell: str) -> Callable[[Game], bool]:
+    """Whether the group at ``cell`` is a legal move now."""
+
+    def legal(game: Game) -> bool:
+        try:
+            return game.board.group_at(parse_cell(cell)) in game.legal_groups()
+        except CoordinateError:
+            return False
+
+    return legal
+
+
 @dataclass(frozen=True)
 class Say:
-    """Words said as they are: the idea of the lesson, or what just happened."""
+    """Words said as they are."""
 
     key: str
 
 
 @dataclass(frozen=True)
+class Show:
+    """The board, then where the tags are now (``key``); ``outline`` names a cell
+    whose group a sighted player sees outlined."""
+
+    key: str
+    outline: str | None = None
+
+
+@dataclass(frozen=True)
 class Question:
     """A question, the check of an answer on the game, and the explanation said
-    after a wrong answer (or ``skip``)."""
+    after the answer (right or wrong) or ``skip``."""
 
     key: str
     check: Check
@@ -127,73 +133,113 @@ class Question:
 
 @dataclass(frozen=True)
 class LessonMove:
-    """Ask the player to remove the group at ``cell`` (selecting, then confirming)."""
+    """Ask the player to remove the group at ``cell`` (select, then remove)."""
 
     key: str
     cell: str
 
 
-Step = Say | Question | LessonMove
+@dataclass(frozen=True)
+class Compare:
+    """Undo and redo are open: the player may take moves back and play them again,
+    then goes on with ``next``; the position of the lesson is restored."""
+
+    key: str
+
+
+Step = Say | Show | Question | LessonMove | Compare
 
 
 @dataclass(frozen=True)
 class Lesson:
-    """One idea: its name, its board (text format, top row first) and its steps;
-    the board is shown after the first step, which says the idea."""
+    """One step of the tutorial: its name, its title (said as ``Step n of 7:
+    title``; None for the closing questions) and its parts."""
 
     name: str
-    board: str
+    title: Say | None
     steps: tuple[Step, ...]
 
+
+# The seven steps have a heading; the closing questions follow them.
+NUMBERED = 7
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "sides",
-        "BRYBR\nYRRYB\nRRBRY\nBRYBR\n",
+        Say("tutorial.step.sides.title"),
         (
-            Say("tutorial.sides.idea"),
-            Question("tutorial.sides.question", is_number(size_at("B2")), "tutorial.sides.explain"),
+            Say("tutorial.step.sides.idea"),
+            Show("tutorial.tags.start", outline="A1"),
+            Question(
+                "tutorial.step.sides.question",
+                is_number(size_at("A1")),
+                "tutorial.step.sides.explain",
+            ),
         ),
     ),
     Lesson(
         "zero",
-        "RR.\nBBR\n",
+        Say("tutorial.step.zero.title"),
         (
-            Say("tutorial.zero.idea"),
-            Question("tutorial.zero.question", is_number(points_at("A1")), "tutorial.zero.explain"),
-            LessonMove("tutorial.zero.move", "A1"),
-            Say("tutorial.zero.after"),
-        ),
-    ),
-    Lesson(
-        "down",
-        "B...\nYYRB\nYYYR\n",
-        (
-            Say("tutorial.down.idea"),
-            LessonMove("tutorial.down.move", "A1"),
-            Question("tutorial.down.question", is_cell("B1"), "tutorial.down.explain"),
-        ),
-    ),
-    Lesson(
-        "chance",
-        ".RY.\nYRY.\nRYRY\nRYRR\n",
-        (
-            Say("tutorial.chance.idea"),
-            LessonMove("tutorial.chance.move", "B1"),
+            Say("tutorial.step.zero.idea"),
             Question(
-                "tutorial.chance.question", is_number(points_at("A1")), "tutorial.chance.explain"
+                "tutorial.step.zero.question",
+                lambda game, answer: is_yes(answer) and removable_at("C1")(game),
+                "tutorial.step.zero.explain",
+            ),
+            Say("tutorial.step.zero.preview"),
+        ),
+    ),
+    Lesson(
+        "space",
+        Say("tutorial.step.space.title"),
+        (
+            LessonMove("tutorial.step.space.move", "C1"),
+            Say("tutorial.step.space.after"),
+        ),
+    ),
+    Lesson("down", Say("tutorial.step.down.title"), (Say("tutorial.step.down.idea"),)),
+    Lesson(
+        "left",
+        Say("tutorial.step.left.title"),
+        (Say("tutorial.step.left.idea"), Show("tutorial.tags.opened")),
+    ),
+    Lesson(
+        "count",
+        Say("tutorial.step.count.title"),
+        (
+            Question(
+                "tutorial.step.count.question",
+                is_number(points_at("A1")),
+                "tutorial.step.count.explain",
             ),
         ),
     ),
     Lesson(
         "choice",
-        "B.B\nBRB\nBRB\n",
+        Say("tutorial.step.choice.title"),
         (
-            Say("tutorial.choice.idea"),
-            Question("tutorial.choice.question", in_group_of("B1"), "tutorial.choice.explain"),
-            LessonMove("tutorial.choice.move", "B1"),
-            LessonMove("tutorial.choice.move.blue", "A1"),
-            Say("tutorial.choice.after"),
+            LessonMove("tutorial.step.choice.move", "A1"),
+            Say("tutorial.step.choice.after"),
+            Show("tutorial.tags.chosen"),
+            Compare("tutorial.step.choice.compare"),
+            Say("tutorial.step.choice.rules"),
+        ),
+    ),
+    Lesson(
+        "questions",
+        None,
+        (
+            Question(
+                "tutorial.closing.biggest",
+                lambda game, answer: is_no(answer),
+                "tutorial.closing.biggest.explain",
+            ),
+            Question(
+                "tutorial.closing.diagonal",
+                lambda game, answer: is_no(answer),
+                "tutorial.closing.diagonal.explain",
+            ),
         ),
     ),
 )

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from samegame.core.stops import Terminated
 from samegame.repl.session import Session
 from samegame.repl.terminal import LineIO
 
-# The exit status of a play ended by Ctrl-C, as for any command interrupted so.
+# The exit status of a play ended by Ctrl-C, and by SIGTERM or SIGHUP, as for any
+# command stopped so.
 INTERRUPTED = 130
+TERMINATED = 143
 
 
 def run_session(session: Session, io: LineIO) -> int:
     """Greet, then read a line, perform it and announce, until quit or end of input;
-    return the exit status: 0, or 130 after Ctrl-C.
+    return the exit status: 0, or 130 after Ctrl-C (143 after SIGTERM or SIGHUP).
 
     Ctrl-C and the end of input leave like ``quit`` (the game is already saved),
     on a line of their own: the farewell never joins the prompt's line. Ctrl-C
@@ -22,24 +25,29 @@ def run_session(session: Session, io: LineIO) -> int:
     io.write(session.start())
     if session.draw is not None and session.game is not None:
         # The first drawing says which letter is which colour and shape (A4).
-        io.write(session.drawing(session.game.board, legend=True))
+        io.write(session.drawing(session.game.board))
     while True:
         try:
             line = io.read()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             io.write(["", session.farewell()])
-            return INTERRUPTED
+            return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
         if line is None:
             ended = [""] if getattr(io, "interactive", False) else []
             io.write([*ended, session.farewell()])
             return 0
+        selected = session.game.selection if session.game is not None else None
         reply = session.handle(line)
         if reply.interrupted:
             io.write(["", *reply.lines, session.farewell()])
             return INTERRUPTED
         lines = list(reply.lines)
-        if reply.changed and session.draw is not None and session.game is not None:
-            lines.extend(session.drawing(session.game.board))
+        # A sighted player sees the board again after a move, and when the
+        # selection it marks changed (A36).
+        game = session.game
+        redraw = reply.changed or (game is not None and game.selection != selected)
+        if redraw and session.draw is not None and game is not None:
+            lines.extend(session.drawing(game.board))
         io.write(lines)
         if reply.alert and session.settings.bell:
             io.bell()

@@ -174,7 +174,7 @@ class MoveCommands:
         if opening.kept_result is not None:
             lines.append(tr("result.kept", score=opening.kept_result))
         if opening.kept_game is not None:
-            lines.append(tr("new.kept", command=f"samegame play --game {opening.kept_game}"))
+            lines.append(tr("new.kept", command=self.match.game_command(opening.kept_game)))
         if opening.challenge_started is not None:
             lines.append(tr("challenge.start", stages=opening.challenge_started))
         if opening.challenge_resumed is not None:

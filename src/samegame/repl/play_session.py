@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from samegame.builtins.renderers import drawing_options
 from samegame.core.board import Board
 from samegame.play.startup import PlayStart
 from samegame.repl.commands import ALL_WORDS
@@ -27,7 +28,13 @@ def run_play(start: PlayStart, store: Store, *, stdin: TextIO, stdout: TextIO) -
     chosen = in_force(store.get_setting("settings", {}), asked.setting_flags())
     settings = chosen.settings
     accessible_mode = resolve_accessible(asked.accessible, settings.accessible)
-    io = make_io(accessible=accessible_mode, stdin=stdin, stdout=stdout, words=ALL_WORDS)
+    io = make_io(
+        accessible=accessible_mode,
+        stdin=stdin,
+        stdout=stdout,
+        words=ALL_WORDS,
+        colour=lambda: colour_enabled(session.settings.colour, stdout.isatty(), accessible_mode),
+    )
     preset = start.table.preset
     draw: Renderer | None = None
     if not accessible_mode:
@@ -40,8 +47,11 @@ def run_play(start: PlayStart, store: Store, *, stdin: TextIO, stdout: TextIO) -
             if renderer is None:
                 use_colour = colour_enabled(current.colour, stdout.isatty(), False)
                 renderer = host.renderer("ansi" if use_colour else "text")
-            options = {"symbols": current.symbols, "palette": list(preset.palette)}
-            return renderer.render(board, options)
+            selection = session.game.selection if session.game is not None else None
+            selected = board.cells(selection.mask) if selection is not None else ()
+            return renderer.render(
+                board, drawing_options(current.symbols, preset.palette, selected=selected)
+            )
 
     session = Session(
         host=host,

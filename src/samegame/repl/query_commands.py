@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from samegame.core.board import Board
+from samegame.core.quoting import shown
 from samegame.i18n import Translator, translator
 from samegame.play import Match
 from samegame.repl.announcer import Announcer
@@ -51,7 +52,7 @@ class QueryCommands:
             return Reply(self.help_lines())
         if kind is Kind.BOARD:
             if self.draw is not None:
-                return Reply(self.drawing(board, legend=True))
+                return Reply(self.drawing(board))
             return Reply(say.board(board))
         told = say.query(command, board, rules)
         if told is not None:  # a long list of groups is paged (A26)
@@ -82,15 +83,18 @@ class QueryCommands:
         preset = self.match.table.preset
         return self.announcer.preset_text("title", preset.name, preset.title)
 
-    def drawing(self, board: Board, *, legend: bool = False) -> list[str]:
-        """The board drawn for a sighted player (nothing without ``draw``), with
-        the legend when asked, or always with numbered tiles: a number says no
-        colour by itself."""
+    def drawing(self, board: Board) -> list[str]:
+        """The board drawn for a sighted player (nothing without ``draw``), always
+        with the legend of the symbols drawn, and with what marks the selected
+        group when there is one (A36)."""
         if self.draw is None:
             return []
-        lines = [self.draw(board).rstrip("\n")]
-        if legend or self.settings.symbols == "digits":
-            lines.append(self.announcer.legend(board, self.settings.symbols))
+        drawn = self.draw(board).rstrip("\n")
+        lines = [drawn, self.announcer.legend(board, self.settings.symbols)]
+        # The built-in renderers put the selection between brackets; a plugin's
+        # renderer may mark it its own way, and then this line is not said.
+        if self.match.game.selection is not None and "[" in drawn:
+            lines.append(self.tr("legend.selected"))
         return lines
 
     # -- settings and help -------------------------------------------------------
@@ -135,14 +139,20 @@ class QueryCommands:
             canonical = str(error)
             if canonical not in Settings.NAMES:
                 return Reply(
-                    [self.tr("error.setting_unknown", name=name, names=", ".join(Settings.NAMES))]
+                    [
+                        self.tr(
+                            "error.setting_unknown",
+                            name=shown(name),
+                            names=", ".join(Settings.NAMES),
+                        )
+                    ]
                 )
             return Reply(
                 [
                     self.tr(
                         "error.setting_value",
                         name=canonical,
-                        value=value,
+                        value=shown(value),
                         choices=self.settings.choices(canonical),
                     )
                 ]

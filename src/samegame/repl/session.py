@@ -25,6 +25,7 @@ from samegame.play import Match, Table
 from samegame.play.hint_bot import HintBot, HintWork
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
+from samegame.repl.answers import is_yes
 from samegame.repl.commands import Kind, ParsedCommand, UnknownCommandError, parse_command
 from samegame.repl.hint_asking import HintAsking
 from samegame.repl.move_commands import MOVE_KINDS, MoveCommands
@@ -137,11 +138,9 @@ class Session(MoveCommands, HintAsking, QueryCommands):
         if self.pending is not None:
             # The answer to a y/n question is not a command: look at it first.
             action, self.pending = self.pending, None
-            if line.strip().lower() in ("y", "yes"):
-                reply = action()
-            else:
-                reply = Reply([self.tr("confirm.kept")])
-            self._remember(reply.lines)
+            reply = action() if is_yes(line) else Reply([self.tr("confirm.kept")])
+            if reply.changed:  # a confirmed move is the one ``last`` repeats (A35)
+                self._remember(reply.lines)
             return reply
         try:
             command = parse_command(line)
@@ -152,8 +151,13 @@ class Session(MoveCommands, HintAsking, QueryCommands):
         reply = self._dispatch(command)
         forked = self.match.take_fork()
         if forked is not None:
-            reply.lines.insert(0, self.tr("game.forked", other=forked, game=self.game_id))
-        if command.kind is not Kind.LAST:
+            command_words = self.match.game_command(forked)
+            forked_line = self.tr(
+                "game.forked", other=forked, game=self.game_id, command=command_words
+            )
+            reply.lines.insert(0, forked_line)
+        if command.kind in MOVE_KINDS and self.pending is None:
+            # ``last`` repeats the last move's words, whatever queries came after (A35).
             self._remember(reply.lines)
         return reply
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TextIO
 
+from samegame.core.quoting import printable_line
 from samegame.repl.commands import ESCAPE
 
 PROMPT = "> "
@@ -91,7 +92,7 @@ class PlainIO:
             return None
         line = line.rstrip("\r\n")
         if not self.interactive:
-            self.stdout.write(f"{PROMPT}{line}\n")
+            self.stdout.write(printable_line(f"{PROMPT}{line}") + "\n")
         return line
 
     def write(self, lines: Sequence[str]) -> None:
@@ -106,9 +107,14 @@ class PlainIO:
 
 class PromptToolkitIO:
     """prompt_toolkit on a sighted terminal, configured to stay out of the way. The
-    Escape key alone cancels the selection (the line ``ESCAPE``)."""
+    Escape key alone cancels the selection (the line ``ESCAPE``).
 
-    def __init__(self, words: Sequence[str]) -> None:
+    ``colour`` says, each time a line is read, whether colour is on (the setting
+    may change in a game). What prompt_toolkit itself colours (the grey ``^C`` it
+    echoes at Ctrl-C) then uses the terminal's 16 colours, or no colour at all
+    when colour is off (A3, A21): never its default 256 or true colours."""
+
+    def __init__(self, words: Sequence[str], colour: Callable[[], bool] = lambda: False) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
@@ -136,10 +142,14 @@ class PromptToolkitIO:
             enable_suspend=True,
             key_bindings=keys,
         )
+        self.colour = colour
 
     def read(self) -> str | None:
+        from prompt_toolkit.output import ColorDepth
+
+        depth = ColorDepth.DEPTH_4_BIT if self.colour() else ColorDepth.DEPTH_1_BIT
         try:
-            line: str = self.session.prompt(PROMPT)
+            line: str = self.session.prompt(PROMPT, color_depth=depth)
             return line
         except EOFError:
             return None
@@ -154,9 +164,17 @@ class PromptToolkitIO:
         sys.stdout.flush()
 
 
-def make_io(*, accessible: bool, stdin: TextIO, stdout: TextIO, words: Sequence[str]) -> LineIO:
-    """The plain path in accessible mode or off a terminal, else prompt_toolkit."""
+def make_io(
+    *,
+    accessible: bool,
+    stdin: TextIO,
+    stdout: TextIO,
+    words: Sequence[str],
+    colour: Callable[[], bool] = lambda: False,
+) -> LineIO:
+    """The plain path in accessible mode or off a terminal, else prompt_toolkit
+    (``colour``: whether colour is on, asked at every prompt)."""
     interactive = stdin.isatty()
     if accessible or not interactive or not stdout.isatty():
         return PlainIO(stdin, stdout, interactive=interactive)
-    return PromptToolkitIO(words)
+    return PromptToolkitIO(words, colour)

@@ -1,95 +1,67 @@
-"""``samegame tutorial``: the lessons of ``samegame.repl.lessons``, then three moves of
-the player's own on a practice board, in the line interface.
+"""``samegame tutorial``: the seven steps of ``samegame.repl.lessons`` on one
+position, two closing questions, then three moves of the player's own on another
+position, in the line interface.
 
 Contracts:
 
-- Every board is played by the real Game and described by the real Announcer; the
-  rules are the Lesson preset's (n minus 2, squared; no clear bonus; no penalty).
-- A question's answer is checked; a wrong one gets the explanation and the question
-  again; ``skip`` says the explanation and moves on (a move step is made for the
-  player); ``quit`` (or the end of input) leaves. Queries (``board``, ``row 2``,
-  ``column B``, ``cell A1``, ``groups``, ``colours``, ``score``, ``coords``) answer
-  at any step and change nothing.
-- The practice board is the lower-left 5 by 5 corner of Lesson board
-  ``PRACTICE_NUMBER`` (7 columns by 9 rows), in the Lesson's three shapes, scored
-  from zero. ``explain`` names one legal move without claiming it is the best and is
-  recorded as help (``Game.note_assistance("explain")``); ``undo`` takes back a
-  move, or a reset; ``reset`` asks first. Three moves end the practice.
-- Nothing is saved: the tutorial never opens the store for writing, and its
-  practice is no game of ``samegame play``.
+- One Game plays every step, on ``tutorial_position.lesson_position`` (the lower
+  left of Lesson board ``LESSON_NUMBER``), by the Lesson preset's rules (n minus 2,
+  squared; no clear bonus; no penalty), and the real Announcer says every move.
+- A question's answer is checked on the game; the explanation follows it, right or
+  wrong, and a wrong answer gets the question again; ``skip`` says the explanation
+  and moves on (a move step is made for the player); ``quit`` (or the end of input)
+  leaves. Queries (``board``, ``row 2``, ``column B``, ``cell A1``, ``groups``,
+  ``colours``, ``score``, ``coords``) answer at any step and change nothing.
+  ``cancel`` (or Escape) is taken everywhere: it clears the selection in a move
+  step and says there is nothing to cancel elsewhere.
+- Step 7 opens undo and redo to compare plans, then goes on from the lesson's
+  position. The lessons end with the board not cleared.
+- The practice (``samegame.repl.tutorial_practice``) follows; nothing is saved.
 - Output is plain append-only lines. A sighted player (``draw`` given) sees each
   board drawn with its legend; in accessible mode boards are read row by row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import TextIO
 
 from samegame.core.board import Board
-from samegame.core.coords import (
-    Cell,
-    CoordinateError,
-    format_cell,
-    parse_cell,
-)
-from samegame.core.events import Event
+from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
-from samegame.core.quoting import shown
-from samegame.core.textboard import read_board
 from samegame.i18n import Translator, translator
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
-from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
+from samegame.repl.commands import Kind
 from samegame.repl.lessons import (
     LESSON_RULES,
     LESSONS,
+    NUMBERED,
+    Compare,
     Lesson,
     LessonMove,
     Question,
     Say,
+    Show,
     normalised,
 )
-from samegame.repl.pager import Pager
 from samegame.repl.settings_command import Settings
 from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
+from samegame.repl.tutorial_position import (
+    FACTS,
+    LESSON_HEIGHTS,
+    LESSON_NUMBER,
+    lesson_position,
+    practice_board,
+)
+from samegame.repl.tutorial_practice import Practice
+from samegame.repl.tutorial_voice import Draw, Left, Voice
 from samegame.repl.wording import Verbosity
 
-__all__ = [
-    "LESSON_RULES",
-    "PRACTICE_MOVES",
-    "PRACTICE_NUMBER",
-    "PRACTICE_SIZE",
-    "Tutorial",
-    "practice_board",
-    "run_tutorial",
-]
+__all__ = ["LESSON_RULES", "Tutorial", "lesson_facts", "run_tutorial"]
 
-# The practice board: the lower-left corner of this Lesson board.
-PRACTICE_NUMBER = 3
-PRACTICE_SIZE = (5, 5)  # columns, rows
-PRACTICE_MOVES = 3
-
-# Words of the tutorial beside the shared command language.
 SKIP_WORDS = ("skip",)
-EXPLAIN_WORDS = ("explain", "e")
-RESET_WORDS = ("reset",)
-YES_WORDS = ("y", "yes")
-
-# Commands that only tell, never change: answered at every step.
-QUERIES = (
-    Kind.BOARD,
-    Kind.ROW,
-    Kind.COLUMN,
-    Kind.CELL,
-    Kind.GROUPS,
-    Kind.COLOURS,
-    Kind.SCORE,
-    Kind.COORDS,
-)
-
-Draw = Callable[[Board], str]
+NEXT_WORDS = ("next", "n")
 
 
 def lesson_palette() -> tuple[int, ...]:
@@ -101,106 +73,38 @@ def lesson_palette() -> tuple[int, ...]:
     return find_preset("lesson", get_host()).palette
 
 
-def practice_board(host: PluginHost) -> Board:
-    """The lower-left ``PRACTICE_SIZE`` corner of Lesson board ``PRACTICE_NUMBER``,
-    made by the Lesson preset's own generator and shown in its palette (circle,
-    diamond and triangle), as ``samegame play --preset lesson`` shows that board."""
-    from samegame.core.numbering import make_board
-    from samegame.presets import find_preset
-
-    setup = find_preset("lesson", host).board_setup()
-    made = make_board(host.generator(setup.board_type), setup.spec, PRACTICE_NUMBER).board
-    if setup.palette:
-        made = made.recoloured(setup.palette)
-    width, height = PRACTICE_SIZE
-    columns = [column[:height] for column in made.columns()[:width]]
-    return Board.from_columns(columns, width, height)
-
-
-def practice_intro(tr: Translator) -> str:
-    """What the practice is: its moves, its corner and the whole Lesson board."""
+def lesson_facts(tr: Translator) -> dict[str, object]:
+    """The values the lessons' sentences are filled with: ``FACTS`` (lists joined
+    in the player's language) and what the Lesson rules make of them."""
     from samegame.plugin.host import get_host
     from samegame.presets import find_preset
 
+    values: dict[str, object] = {
+        name: tr.join(list(value)) if isinstance(value, tuple) else value
+        for name, value in FACTS.items()
+    }
+    seven, circles = FACTS["seven"], FACTS["circles_size"]
+    assert isinstance(seven, int)
+    assert isinstance(circles, int)
+    points = LESSON_RULES.points
     spec = find_preset("lesson", get_host()).board_setup().spec
-    width, height = PRACTICE_SIZE
-    return tr(
-        "tutorial.practice.intro",
-        moves=PRACTICE_MOVES,
-        width=width,
-        height=height,
-        number=PRACTICE_NUMBER,
+    values.update(
+        formula=tr("describe.formula.basic"),
+        two=2,
+        less=seven - 2,
+        points=points(seven),
+        pair_points=points(2),
+        three_points=points(3),
+        five_points=points(5),
+        end_score=points(seven) + points(circles),
+        count=NUMBERED,
+        number=LESSON_NUMBER,
         full_width=spec.width,
         full_height=spec.height,
+        width=len(LESSON_HEIGHTS),
+        height=max(LESSON_HEIGHTS),
     )
-
-
-class Left(Exception):
-    """The player left the tutorial (``quit`` or the end of input)."""
-
-
-@dataclass
-class Voice:
-    """What the lessons and the practice share: reading a line, saying lines, the
-    board for the player's way of reading it, and the queries."""
-
-    io: LineIO
-    tr: Translator
-    announcer: Announcer
-    draw: Draw | None = None
-    symbols: str = "letters"
-    pager: Pager = field(default_factory=Pager)
-
-    def say(self, *lines: str) -> None:
-        self.io.write(list(lines))
-
-    def read(self) -> str:
-        """The next line, stripped; Left for ``quit`` or the end of input."""
-        line = self.io.read()
-        if line is None:
-            raise Left
-        text = line.strip()
-        if text.lower() in WORDS[Kind.QUIT]:
-            raise Left
-        return text
-
-    def board(self, board: Board) -> list[str]:
-        """Drawn with its legend for a sighted player, else read row by row."""
-        if self.draw is not None:
-            return [self.draw(board).rstrip("\n"), self.announcer.legend(board, self.symbols)]
-        return self.announcer.board(board)
-
-    def changed(self, events: Sequence[Event], game: Game) -> list[str]:
-        """A move's announcement; a sighted player also sees the board after it."""
-        lines = self.announcer.events(events, game.board, game.rules)
-        if self.draw is not None and not game.board.is_empty():
-            lines.append(self.draw(game.board).rstrip("\n"))
-            if self.symbols == "digits":  # a number says no colour by itself
-                lines.append(self.announcer.legend(game.board, self.symbols))
-        return lines
-
-    def command(self, text: str) -> ParsedCommand | None:
-        """The line as a command of the shared language, or None."""
-        try:
-            return parse_command(text)
-        except UnknownCommandError:
-            return None
-
-    def query(self, command: ParsedCommand | None, game: Game) -> list[str] | None:
-        """The answer to a query, or None when the command is not one."""
-        if command is not None and command.kind is Kind.MORE:
-            return self.pager.more(self.tr)
-        self.pager.clear()
-        if command is None or command.kind not in QUERIES:
-            return None
-        if command.kind is Kind.GROUPS:  # a long list is paged, as in play (A26)
-            told = self.announcer.query(command, game.board, game.rules) or []
-            return self.pager.page(told, self.tr)
-        if command.kind is Kind.BOARD:
-            return self.board(game.board)
-        if command.kind is Kind.SCORE:
-            return self.announcer.score(game.score, len(game.moves), False)
-        return self.announcer.query(command, game.board, game.rules)
+    return values
 
 
 class Tutorial:
@@ -212,87 +116,119 @@ class Tutorial:
         io: LineIO,
         tr: Translator,
         *,
+        lesson: Board | None = None,
         practice: Board | None = None,
         draw: Draw | None = None,
         symbols: str = "letters",
         verbosity: Verbosity = Verbosity.NORMAL,
     ) -> None:
-        """``practice`` is the practice board (``practice_board(host)`` by
-        default); ``draw`` draws a board for a sighted player (None: read rows);
-        ``symbols`` is how tiles are drawn and ``verbosity`` how much a move says,
-        as in ``play``."""
+        """``lesson`` and ``practice`` are the two positions (by default
+        ``lesson_position`` and ``practice_board``); ``draw`` draws a board for a
+        sighted player (None: read rows); ``symbols`` is how tiles are drawn and
+        ``verbosity`` how much a move says, as in ``play``."""
+        from samegame.plugin.host import get_host
+
         announcer = Announcer(tr, verbosity, lesson_palette())
         self.voice = Voice(io, tr, announcer, draw, symbols)
         self.tr = tr
-        self.practice = practice
-        self.game = Game(read_board(LESSONS[0].board), LESSON_RULES)
+        self.facts = lesson_facts(tr)
+        self.practice = practice if practice is not None else practice_board(get_host())
+        start = lesson if lesson is not None else lesson_position(get_host())
+        self.game = Game(start, LESSON_RULES)
+
+    def say(self, step: Say | Show | Question | LessonMove | Compare) -> None:
+        """A step's sentence, filled with the lessons' facts."""
+        self.voice.say(self.tr(step.key, **self.facts))
 
     def run(self) -> bool:
-        voice = self.voice
-        voice.say(self.tr("tutorial.welcome"))
+        voice, tr = self.voice, self.tr
+        voice.say(tr("tutorial.welcome", count=NUMBERED))
         try:
-            for lesson in LESSONS:
-                self.lesson(lesson)
-            board = self.practice
-            if board is None:
-                from samegame.plugin.host import get_host
-
-                board = practice_board(get_host())
-            self.game = Game(board, LESSON_RULES)
+            voice.say(tr("tutorial.position", **self.facts))
+            for index, lesson in enumerate(LESSONS, start=1):
+                self.lesson(index, lesson)
+            self.game = Game(self.practice, LESSON_RULES)
             Practice(voice, self.game).run()
         except Left:
-            voice.say(self.tr("tutorial.bye"))
+            voice.say(tr("tutorial.bye"))
             return False
-        voice.say(self.tr("tutorial.done"))
+        voice.say(tr("tutorial.done"))
         return True
 
-    def lesson(self, lesson: Lesson) -> None:
-        self.game = Game(read_board(lesson.board), LESSON_RULES)
-        for index, step in enumerate(lesson.steps):
+    def lesson(self, index: int, lesson: Lesson) -> None:
+        if lesson.title is not None:
+            self.heading(index, lesson.title)
+        for step in lesson.steps:
             if isinstance(step, Say):
-                self.voice.say(self.tr(step.key))
+                self.say(step)
+            elif isinstance(step, Show):
+                self.show(step)
             elif isinstance(step, Question):
                 self.question(step)
-            else:
+            elif isinstance(step, LessonMove):
                 self.move(step)
-            if index == 0:
-                self.voice.say(*self.voice.board(self.game.board))
+            else:
+                self.compare(step)
+
+    def heading(self, index: int, step: Say) -> None:
+        """``Step 3 of 7: open the space.``"""
+        title = self.tr(step.key)
+        self.voice.say(self.tr("tutorial.step.heading", number=index, count=NUMBERED, title=title))
+
+    def show(self, step: Show) -> None:
+        board = self.game.board
+        outline: list[Cell] = []
+        if step.outline is not None and self.voice.draw is not None:
+            group = board.group_at(parse_cell(step.outline))
+            outline = board.cells(group.mask) if group is not None else []
+            self.voice.say(self.tr("tutorial.outlined"))
+        self.voice.say(*self.voice.board(board, outline))
+        self.voice.say(self.tr(step.key, **self.facts))
 
     def question(self, step: Question) -> None:
         voice, tr = self.voice, self.tr
-        voice.say(tr(step.key))
+        self.say(step)
         while True:
             answer = voice.read()
             if not answer:
                 continue
             if answer.lower() in SKIP_WORDS:
-                voice.say(tr(step.explain))
+                voice.say(tr(step.explain, **self.facts))
                 return
             if step.check(self.game, answer):
-                voice.say(tr("tutorial.right"))
+                voice.say(tr("tutorial.right"), tr(step.explain, **self.facts))
                 return
-            told = voice.query(voice.command(answer), self.game)
+            command = voice.command(answer)
+            if command is not None and command.kind is Kind.CANCEL:
+                voice.say(tr("tutorial.cancel.question"))
+                continue
+            told = voice.query(command, self.game)
             if told is not None:
                 voice.say(*told)
                 continue
-            voice.say(tr("tutorial.wrong"), tr(step.explain), tr(step.key))
+            voice.say(
+                tr("tutorial.wrong"), tr(step.explain, **self.facts), tr(step.key, **self.facts)
+            )
 
     def move(self, step: LessonMove) -> None:
         voice, tr, game = self.voice, self.tr, self.game
         target = game.board.group_at(parse_cell(step.cell))
-        voice.say(tr(step.key))
+        self.say(step)
         while True:
             answer = voice.read()
-            lowered = answer.lower()
             if not answer:
                 continue
-            if lowered in SKIP_WORDS:
+            if answer.lower() in SKIP_WORDS:
                 voice.say(*voice.changed(game.play(parse_cell(step.cell)), game))
                 return
             command = voice.command(answer)
             told = voice.query(command, game)
             if told is not None:
                 voice.say(*told)
+                continue
+            if command is not None and command.kind is Kind.CANCEL:
+                key = "tutorial.cancel.selection" if game.cancel() else "tutorial.cancel.nothing"
+                voice.say(tr(key, cell=step.cell))
                 continue
             if command is not None and command.kind is Kind.REMOVE:
                 if game.selection is None:
@@ -315,126 +251,44 @@ class Tutorial:
             if events:
                 voice.say(*voice.changed(events, game))
                 return
-            voice.say(*voice.announcer.preview(preview), tr("tutorial.confirm"))
-
-
-class Practice:
-    """Three moves of the player's own on the practice board, scored from zero."""
-
-    def __init__(self, voice: Voice, game: Game) -> None:
-        self.voice = voice
-        self.tr = voice.tr
-        self.game = game
-        self.before_reset: list[Cell] = []
-        self.asking_reset = False
-
-    def run(self) -> None:
-        voice, tr, game = self.voice, self.tr, self.game
-        voice.say(practice_intro(tr))
-        voice.say(*voice.board(game.board))
-        voice.say(tr("tutorial.practice.commands"))
-        while len(game.moves) < PRACTICE_MOVES and not game.finished:
-            answer = voice.read()
-            if self.asking_reset:
-                self.asking_reset = False
-                self.answer_reset(answer)
-            elif answer.lower() in SKIP_WORDS:
-                break
-            elif answer:
-                voice.say(*self.handle(answer))
-                if game.moves:
-                    self.before_reset = []  # a new move: undo takes it back, not the reset
-        voice.say(*self.done())
-
-    def handle(self, text: str) -> list[str]:
-        voice, tr, game = self.voice, self.tr, self.game
-        lowered = text.lower()
-        if lowered in EXPLAIN_WORDS:
-            return self.explain()
-        if lowered in RESET_WORDS:
-            if not game.moves:
-                return [tr("tutorial.practice.reset.nothing")]
-            self.asking_reset = True
-            return [tr("tutorial.practice.reset.ask", count=len(game.moves))]
-        command = voice.command(text)
-        told = voice.query(command, game)
-        if told is not None:
-            return told
-        if command is None:
-            return [tr("tutorial.practice.unknown", text=shown(text))]
-        try:
-            return self.act(command)
-        except MoveRejected as error:
-            return voice.announcer.rejection(error)
-
-    def act(self, command: ParsedCommand) -> list[str]:
-        voice, tr, game = self.voice, self.tr, self.game
-        kind = command.kind
-        if kind is Kind.SELECT:
-            assert command.cell is not None
-            preview, events = game.click(command.cell)
-            if events:
-                return voice.changed(events, game)
-            return [*voice.announcer.preview(preview), tr("tutorial.confirm")]
-        if kind is Kind.REMOVE:
-            return voice.changed(game.confirm(), game)
-        if kind is Kind.CANCEL:
-            return [tr("cancelled" if game.cancel() else "cancel.nothing")]
-        if kind is Kind.UNDO:
-            if not game.moves and self.before_reset:
-                return self.undo_reset()
-            return voice.changed(game.undo(), game)
-        if kind is Kind.REDO:
-            return voice.changed(game.redo(), game)
-        if kind is Kind.HELP:
-            return [tr("tutorial.practice.commands")]
-        return [tr("tutorial.practice.not_here")]
-
-    def explain(self) -> list[str]:
-        """One legal move, with no claim that it is the best: the group of the
-        lowest tile of the leftmost column that has a group. Recorded as help."""
-        game = self.game
-        groups = sorted(game.legal_groups(), key=lambda g: g.anchor)
-        if not groups:
-            return [self.tr("hint.none")]
-        game.note_assistance("explain")
-        group = groups[0]
-        return [
-            self.tr(
-                "tutorial.practice.explain",
-                group=self.voice.announcer.group(game.board, group, game.rules),
+            voice.say(
+                *voice.announcer.preview(preview), tr("tutorial.lesson.confirm", cell=step.cell)
             )
-        ]
 
-    def answer_reset(self, answer: str) -> None:
+    def compare(self, step: Compare) -> None:
+        """Undo and redo until ``next`` (or ``skip``); then the moves taken back are
+        played again, so the lessons go on from their own position."""
         voice, tr, game = self.voice, self.tr, self.game
-        if answer.strip().lower() not in YES_WORDS:
-            voice.say(tr("confirm.kept"))
-            return
-        self.before_reset = list(game.move_cells)
-        events = game.restart()
-        voice.say(
-            *voice.announcer.events(events, game.board, game.rules),
-            tr("tutorial.practice.reset.done"),
-            *voice.board(game.board),
-        )
-
-    def undo_reset(self) -> list[str]:
-        """Play the moves of before the reset again, by the rules."""
-        game = self.game
-        for cell in self.before_reset:
-            game.play(cell)
-        count, self.before_reset = len(self.before_reset), []
-        lines = [self.tr("tutorial.practice.reset.undone", count=count, score=game.score)]
-        return lines + self.voice.board(game.board)
-
-    def done(self) -> list[str]:
-        tr, game = self.tr, self.game
-        lines = [tr("tutorial.practice.done", count=len(game.moves), score=game.score)]
-        if game.assistance:
-            used = [tr(f"assistance.{kind}") for kind in game.assistance]
-            lines.append(tr("summary.assistance", used=self.voice.announcer.join(used)))
-        return lines
+        played = len(game.moves)
+        self.say(step)
+        while True:
+            answer = voice.read()
+            if not answer:
+                continue
+            lowered = normalised(answer).lower()
+            if lowered in NEXT_WORDS or lowered in SKIP_WORDS:
+                break
+            command = voice.command(answer)
+            told = voice.query(command, game)
+            if told is not None:
+                voice.say(*told)
+                continue
+            kind = command.kind if command is not None else None
+            try:
+                if kind is Kind.UNDO:
+                    voice.say(*voice.changed(game.undo(), game))
+                elif kind is Kind.REDO:
+                    voice.say(*voice.changed(game.redo(), game))
+                elif kind is Kind.CANCEL:
+                    voice.say(tr("tutorial.cancel.compare"))
+                else:
+                    voice.say(tr("tutorial.compare.words"))
+            except MoveRejected as error:
+                voice.say(*voice.announcer.rejection(error))
+        if len(game.moves) < played:
+            while len(game.moves) < played:
+                game.redo()
+            voice.say(tr("tutorial.compare.restored", score=game.score))
 
 
 def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: PluginHost) -> int:
@@ -445,20 +299,23 @@ def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: Plu
     by row; otherwise each board is drawn (in colour on a terminal that takes it)
     with its legend, in the chosen symbols.
     """
+    from samegame.builtins.renderers import drawing_options
+
     io = PlainIO(stdin, stdout, interactive=stdin.isatty())
     draw: Draw | None = None
     if not resolve_accessible(None, settings.accessible):
         use_colour = colour_enabled(settings.colour, stdout.isatty(), False)
         renderer = host.renderer("ansi" if use_colour else "text")
 
-        def draw(board: Board) -> str:
-            options = {"symbols": settings.symbols, "palette": list(lesson_palette())}
+        def draw(board: Board, outline: Sequence[Cell] = ()) -> str:
+            options = drawing_options(settings.symbols, lesson_palette(), selected=outline)
             return renderer.render(board, options)
 
     tr = translator(settings.language)
     tutorial = Tutorial(
         io,
         tr,
+        lesson=lesson_position(host),
         practice=practice_board(host),
         draw=draw,
         symbols=settings.symbols,

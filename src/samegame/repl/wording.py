@@ -1,7 +1,14 @@
 """The words every sentence of the line interface is built from: tiles
-(``5 red circles``), points, column lists (``C to F``), cell spans (``C5 to E6``),
-lists (``a, b and c``), a group, and the names of presets, formulas and penalties
-in the player's language; and how much is said (``Verbosity``)."""
+(``5 red circles``), points, column lists (``C to F``), where a group lies (its
+anchor cell and its extent: ``C3, columns C to F, rows 2 to 8``), lists (``a, b
+and c``), a group, and the names of presets, formulas and penalties in the
+player's language; and how much is said (``Verbosity``).
+
+Two rules keep cell names heard right (espeak-ng, and screen readers built on
+it, read a lone ``A`` before a word as the article "uh"): a column list starting
+at A says A on its own before a comma (``A, B to F``), and the catalogues never
+put a cell name after "at", "of", "for", "was", "than" or "not", which espeak-ng
+reads together with a following ``A`` as "at uh" (docs/accessibility.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from samegame.core.board import Board, Group
-from samegame.core.coords import Cell, column_letter, describe_span
+from samegame.core.coords import Cell, column_letter, format_cell
 from samegame.core.palette import PALETTE
 from samegame.core.rules import Rules
 from samegame.i18n import Translator
@@ -78,29 +85,70 @@ class Wording:
         return self.tr("points", count=points)
 
     def columns(self, indices: Sequence[int]) -> str:
-        """``C``, ``C and E``, ``C to F``, ``A, C to F and H``."""
+        """``C``, ``C and E``, ``C to F``, ``A, C to F and H``; a list that starts
+        with column A says A alone before a comma (``A, B to F``, ``A, B``), so that
+        a speech synthesizer reads it as the letter, not the article."""
+        columns = sorted(set(indices))
+        if len(columns) > 1 and columns[0] == 0:
+            return self.tr("list.separator").join([column_letter(0), self.columns(columns[1:])])
         parts: list[str] = []
-        for low, high in _ranges(indices):
+        for low, high in _ranges(columns):
             if high - low <= 1:
                 parts.extend(column_letter(c) for c in range(low, high + 1))
             else:
                 parts.append(self.tr("range", low=column_letter(low), high=column_letter(high)))
         return self.join(parts)
 
-    def span(self, cells: list[Cell]) -> str:
-        """``C5``, or the corners of the cells' bounding box: ``C5 to E6``."""
-        return describe_span(cells, self.tr("range", low="{low}", high="{high}"))
+    def place(self, cells: Sequence[Cell], anchor: Cell) -> str:
+        """Where a group lies, naming only cells in it: the anchor (the lowest tile
+        of its leftmost column, which selects the group when typed) and its extent,
+        ``C3, columns C to F, rows 2 to 8``; a one-column group ``C2, column C, rows
+        2 to 5``; a pair both its cells, ``A1 and B1``; a single tile its cell.
+
+        >>> from samegame.i18n import translator
+        >>> words = Wording(translator("en"))
+        >>> words.place([Cell(2, 1), Cell(2, 2), Cell(3, 2)], Cell(2, 1))
+        'C2, columns C and D, rows 2 to 3'
+        >>> words.place([Cell(0, 0), Cell(0, 1)], Cell(0, 0))
+        'A1 and A2'
+        """
+        if anchor not in cells:
+            raise ValueError(f"the anchor {format_cell(anchor)} is not one of the cells")
+        if len(cells) <= 2:
+            others = sorted(c for c in cells if c != anchor)
+            return self.join([format_cell(anchor), *(format_cell(c) for c in others)])
+        cols = sorted({c.col for c in cells})
+        low, high = min(c.row for c in cells) + 1, max(c.row for c in cells) + 1
+        rows = str(low) if low == high else self.tr("range", low=low, high=high)
+        return self.tr(
+            "place",
+            cell=format_cell(anchor),
+            columns=self.tr(
+                "place.columns",
+                count=len(cols),
+                columns=self.columns(range(cols[0], cols[-1] + 1)),
+            ),
+            rows=self.tr("place.rows", count=high - low + 1, rows=rows),
+        )
 
     def join(self, parts: Sequence[str], *, either: bool = False) -> str:
         """``a, b and c``, or ``a, b or c`` when ``either``."""
         return self.tr.join(parts, either=either)
 
     def group(self, board: Board, group: Group, rules: Rules) -> str:
-        """``9 blue triangles at A1 to B5, 49 points``."""
-        span = self.span(board.cells(group.mask))
+        """``9 blue triangles on A1, columns A, B to D, rows 1 to 4, 49 points``."""
         return self.tr(
             "group",
             tiles=self.tiles(group.colour, group.size),
-            span=span,
+            place=self.place(board.cells(group.mask), group.anchor),
             points=self.points(rules.points(group.size)),
+        )
+
+    def placed(self, board: Board, group: Group) -> str:
+        """``9 blue triangles on A1, columns A, B to D, rows 1 to 4``: a group's
+        tiles and where it lies, without points."""
+        return self.tr(
+            "tiles.placed",
+            tiles=self.tiles(group.colour, group.size),
+            place=self.place(board.cells(group.mask), group.anchor),
         )

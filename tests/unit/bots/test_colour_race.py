@@ -26,6 +26,7 @@ import pytest
 import search_boards
 from samegame.bots.search import engine, one_search, race
 from samegame.bots.search.bot import nmcs_spec, nrpa_spec
+from samegame.bots.search.job import prepare
 from samegame.bots.search.race import ColourRace, colours_by_tiles, tabu_colour, tabu_order
 from samegame.bots.search.spec import Algorithm, NmcsSpec, NrpaSpec, PlayoutPolicy
 from samegame.core.board import Board
@@ -213,6 +214,7 @@ def test_the_winning_entry_goes_on_where_its_slice_stopped_it(
     # sharing its policy).
     board = racing_board(2)
     order = tabu_order(to_kernel(board), NrpaSpec())
+    prepare(Algorithm.NRPA, int(workers))  # its tiny searches are not the race's
     spy = _Spy(monkeypatch, limit=100)
     options = {"time": "0.9", "starts": "1", "workers": workers, "clock": clock, "level": "5"}
     result = engine.search(nrpa_spec(options), board, STANDARD, 0, 8)

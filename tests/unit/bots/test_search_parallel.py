@@ -134,7 +134,7 @@ def test_start_up_is_inside_a_wall_budget(monkeypatch: pytest.MonkeyPatch) -> No
     clock = _Clock()
     monkeypatch.setattr(engine, "time", clock)
 
-    def slow_prepare(algorithm: Algorithm) -> None:
+    def slow_prepare(algorithm: Algorithm, lanes: int = 1) -> None:
         clock.now += 100.0  # a start-up longer than the budget
 
     monkeypatch.setattr(engine, "prepare", slow_prepare)

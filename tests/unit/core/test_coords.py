@@ -14,7 +14,6 @@ from samegame.core.coords import (
     CoordinateError,
     check_cell,
     column_letter,
-    describe_span,
     format_cell,
     parse_cell,
 )
@@ -136,23 +135,9 @@ def test_check_cell_bounds(width: int, height: int, col: int, row: int) -> None:
 def test_check_cell_message_names_the_extent() -> None:
     with pytest.raises(CoordinateError) as info:
         check_cell(Cell(5, 0), 5, 4)
-    assert str(info.value) == "F1 is outside the board; columns run A to E, rows 1 to 4"
+    assert str(info.value) == (
+        "F1 is outside the board; the columns are A, B and so on to E, the rows 1 to 4"
+    )
     with pytest.raises(CoordinateError, match="rows 1 to 4"):
         check_cell(Cell(0, 4), 5, 4)
     check_cell(Cell(4, 3), 5, 4)
-
-
-def test_describe_span() -> None:
-    assert describe_span([Cell(2, 4)]) == "C5"
-    assert describe_span([Cell(2, 4), Cell(2, 4)]) == "C5"
-    assert describe_span([Cell(4, 5), Cell(2, 4), Cell(3, 5)]) == "C5 to E6"
-    # the bounding box, not the first and last cells
-    assert describe_span([Cell(0, 3), Cell(3, 0)]) == "A1 to D4"
-
-
-@given(st.lists(cells, min_size=1, max_size=10))
-def test_describe_span_is_the_bounding_box(span: list[Cell]) -> None:
-    low = f"{LETTERS[min(c.col for c in span)]}{min(c.row for c in span) + 1}"
-    high = f"{LETTERS[max(c.col for c in span)]}{max(c.row for c in span) + 1}"
-    expected = low if low == high else f"{low} to {high}"
-    assert describe_span(span) == expected

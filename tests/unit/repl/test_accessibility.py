@@ -113,9 +113,9 @@ def test_accessible_precedence_end_to_end(
     result = cli(*LESSON1, *switch, stdin="A1\nA1\nq\n")
     assert result.code == 0, result.err
     assert "Removed 9 red circles" in result.out
-    # Accessible mode never draws the board; the sighted mode draws it at the start
-    # and after the move.
-    assert result.out.count(DRAWN_HEADER) == (0 if expected else 4)
+    # Accessible mode never draws the board; the sighted mode draws it at the start,
+    # with the selection marked and after the move.
+    assert result.out.count(DRAWN_HEADER) == (0 if expected else 6)
 
 
 # -- A3 and A21: colour ------------------------------------------------------------------
@@ -174,7 +174,8 @@ def test_color_always_uses_only_the_16_colour_palette(cli) -> None:
     assert result.code == 0
     codes = COLOUR_SGR.findall(result.out)
     assert colour_codes(result.out)
-    allowed = {"0", *map(str, range(30, 38)), *map(str, range(90, 98))}
+    # The 16 colours, reset, and reverse video (the selected group's tiles).
+    allowed = {"0", "7", *map(str, range(30, 38)), *map(str, range(90, 98))}
     for code in codes:
         params = code[2:-1].split(";")
         assert set(params) <= allowed, repr(code)
@@ -189,7 +190,7 @@ def test_shapes_or_letters_can_be_chosen_for_the_drawn_board(cli) -> None:
     assert "\u25cf" in drawn  # red circle
     assert "\u25b2" in drawn  # blue triangle
     assert "\u25c6" in drawn  # yellow diamond: the Lesson's third shape
-    assert "Legend: R red circle, Y yellow diamond, B blue triangle." in drawn
+    assert "Legend: \u25cf red circle, \u25c6 yellow diamond, \u25b2 blue triangle." in drawn
     letters = cli(*LESSON1, stdin="settings symbols letters\nboard\nq\n")
     assert "\u25cf" in letters.out.split("> settings")[0]  # the saved setting, at the start
     drawn = letters.out.split("> board\n")[1]
@@ -491,6 +492,7 @@ JAPANESE_OUTPUT = [
     (["presets", "list"], "レッスン"),
     (["presets", "show", "relaxed"], "取り消しはできません"),
     (["board", "show", "--preset", "lesson"], "凡例: R 赤の丸"),
+    (["board", "groups", "--preset", "lesson"], "グループ、大きい順です"),
     (["scores"], "まだスコアはありません"),
     (["history"], "終わったゲームはまだありません"),
     (["history", "--unfinished"], "途中のゲームはありません"),

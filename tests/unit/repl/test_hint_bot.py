@@ -54,7 +54,7 @@ def test_the_bot_choice_is_suggested_and_not_played(session: Session) -> None:
     assert game is not None
     before = (game.board, game.score, len(game.moves))
     reply = session.handle("hint")
-    suggested = reply.lines[0].split(" at ")[1].split(",")[0]
+    suggested = reply.lines[0].split(" on ")[1].split(",")[0]
     assert suggested in largest_anchors(game.board)
     assert (game.board, game.score, len(game.moves)) == before
     assert not game.rules.hint_is_practice
@@ -133,7 +133,7 @@ def thinking_session(
     work = HintWork(
         "largest:x=1",
         seconds,
-        lambda: prepared.append(True),
+        lambda announce: prepared.append(True),
         interruptible,
         progress if ticks else None,
     )

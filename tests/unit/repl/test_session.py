@@ -20,7 +20,6 @@ from samegame.core.coords import Cell, format_cell
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.announcer import Verbosity
-from samegame.repl.commands import UnknownCommandError, parse_command
 from samegame.repl.session import Reply, Session, Table
 from samegame.repl.settings_command import Settings
 from samegame.store import Store
@@ -95,12 +94,14 @@ def test_select_then_confirm_removes_and_saves(store: Store) -> None:
     session = new_session(store)
     selected, removed = play(session, "A1", "A1")
     assert selected.lines == [
-        "Selected 9 red circles at A1 to E4, 49 points if removed.",
+        "Selected 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points if removed.",
         "Type the same cell again or remove to remove it, cancel to keep it.",
     ]
     assert not selected.changed
     assert removed.changed
-    assert removed.lines[0] == "Removed 9 red circles at A1 to E4, 49 points, score 49."
+    assert removed.lines[0] == (
+        "Removed 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points, score 49."
+    )
     assert store.load_game(session.game_id).moves == (Cell(0, 0),)
 
 
@@ -166,12 +167,12 @@ def test_undo_and_redo(store: Store) -> None:
     play(session, "A1", "A1")
     after_move = state(session)
     undone = session.handle("u")
-    assert undone.lines[0] == "Undid the move at A1: 9 tiles back, score 0."
+    assert undone.lines[0] == "Undid the move on A1: 9 tiles back, score 0."
     assert store.load_game(session.game_id).redo == (Cell(0, 0),)
     redone = session.handle("r")
     assert redone.lines[:2] == [
         "Redoing move 1.",
-        "Removed 9 red circles at A1 to E4, 49 points, score 49.",
+        "Removed 9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points, score 49.",
     ]
     assert state(session) == after_move
 
@@ -187,7 +188,8 @@ def test_restart_question_n_keeps_the_game(store: Store) -> None:
     assert question.lines == ["Restart and lose the 1 move of this game? Type y or n."]
     assert session.handle("n").lines == ["Nothing changed."]
     assert state(session) == before
-    assert session.handle("last").lines == ["Nothing changed."]
+    # "n" is no move: last still says the move made before the question (A35).
+    assert session.handle("last").lines[0].startswith("Removed 9 red circles")
 
 
 @pytest.mark.parametrize("answer", ["y", "Y", "yes", " yes "])
@@ -222,6 +224,8 @@ def test_last_repeats_the_previous_announcement(store: Store) -> None:
     assert session.handle("l").lines == removed.lines
     assert session.handle("foo").lines != removed.lines
     assert session.handle("last").lines == removed.lines  # errors are not remembered
+    assert session.handle("groups").lines != removed.lines
+    assert session.handle("last").lines == removed.lines  # nor are queries (A35)
 
 
 def test_board_query_with_a_drawing_adds_the_legend(store: Store) -> None:
@@ -253,7 +257,7 @@ def test_groups_are_largest_first_with_an_anchor(store: Store) -> None:
     assert len(rest) == 5
     sizes = [int(line.split()[0]) for line in lines[1:-1] + rest]
     assert sizes == sorted(sizes, reverse=True)
-    assert lines[1] == "9 red circles at A1, 49 points."
+    assert lines[1] == "9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points."
     assert session.handle("more").lines == ["Nothing more to say; that was all."]
 
 
@@ -270,72 +274,80 @@ NARROWED = {
     "en": {
         "groups red": [
             "6 groups of red circles, largest first:",
-            "9 red circles at A1, 49 points.",
-            "4 red circles at A7, 4 points.",
-            "4 red circles at C9, 4 points.",
-            "4 red circles at G3, 4 points.",
-            "2 red circles at D5, 0 points.",
-            "2 red circles at F1, 0 points.",
+            "9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points.",
+            "4 red circles on A7, columns A, B, rows 7 to 9, 4 points.",
+            "4 red circles on C9, columns C to E, rows 8 to 9, 4 points.",
+            "4 red circles on G3, column G, rows 3 to 6, 4 points.",
+            "2 red circles on D5 and D6, 0 points.",
+            "2 red circles on F1 and G1, 0 points.",
         ],
         "groups triangles 5": [
             "1 group of blue triangles, of 5 or more tiles, largest first:",
-            "5 blue triangles at F2, 9 points.",
+            "5 blue triangles on F2, columns F and G, rows 2 to 5, 9 points.",
         ],
         "groups 5": [
             "2 groups of 5 or more tiles, largest first:",
-            "9 red circles at A1, 49 points.",
-            "5 blue triangles at F2, 9 points.",
+            "9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points.",
+            "5 blue triangles on F2, columns F and G, rows 2 to 5, 9 points.",
         ],
         "groups C": [
             "5 groups touching column C, largest first:",
-            "9 red circles at A1, 49 points.",
-            "4 blue triangles at B4, 4 points.",
-            "4 blue triangles at C1, 4 points.",
-            "4 red circles at C9, 4 points.",
-            "2 yellow diamonds at C7, 0 points.",
+            "9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points.",
+            "4 blue triangles on B4, columns B and C, rows 4 to 6, 4 points.",
+            "4 blue triangles on C1, columns C and D, rows 1 to 2, 4 points.",
+            "4 red circles on C9, columns C to E, rows 8 to 9, 4 points.",
+            "2 yellow diamonds on C7 and C8, 0 points.",
         ],
         "groups red 3 A": [
             "2 groups of red circles, of 3 or more tiles, touching column A, largest first:",
-            "9 red circles at A1, 49 points.",
-            "4 red circles at A7, 4 points.",
+            "9 red circles on A1, columns A, B to E, rows 1 to 4, 49 points.",
+            "4 red circles on A7, columns A, B, rows 7 to 9, 4 points.",
         ],
-        "groups 99": ["No groups of 99 or more tiles."],
-        "groups Z": ["There is no such column; columns run A to G."],
+        "groups 99": [
+            "No groups of 99 or more tiles.",
+        ],
+        "groups Z": [
+            "There is no such column; the columns are A, B and so on to G.",
+        ],
     },
     "ja": {
         "groups 赤": [
             "赤の丸のグループは6個、大きい順です。",
-            "A1の赤の丸9個、49点。",
-            "A7の赤の丸4個、4点。",
-            "C9の赤の丸4個、4点。",
-            "G3の赤の丸4個、4点。",
-            "D5の赤の丸2個、0点。",
-            "F1の赤の丸2個、0点。",
+            "A1、A、BからE列、1から4行目の赤の丸9個、49点。",
+            "A7、A、B列、7から9行目の赤の丸4個、4点。",
+            "C9、CからE列、8から9行目の赤の丸4個、4点。",
+            "G3、G列、3から6行目の赤の丸4個、4点。",
+            "D5とD6の赤の丸2個、0点。",
+            "F1とG1の赤の丸2個、0点。",
         ],
         "groups 青の三角 ５": [
             "青の三角、5個以上のグループは1個、大きい順です。",
-            "F2の青の三角5個、9点。",
+            "F2、FとG列、2から5行目の青の三角5個、9点。",
         ],
         "groups 5": [
             "5個以上のグループは2個、大きい順です。",
-            "A1の赤の丸9個、49点。",
-            "F2の青の三角5個、9点。",
+            "A1、A、BからE列、1から4行目の赤の丸9個、49点。",
+            "F2、FとG列、2から5行目の青の三角5個、9点。",
         ],
         "groups Ｃ": [
             "C列沿いのグループは5個、大きい順です。",
-            "A1の赤の丸9個、49点。",
-            "B4の青の三角4個、4点。",
-            "C1の青の三角4個、4点。",
-            "C9の赤の丸4個、4点。",
-            "C7の黄色のひし形2個、0点。",
+            "A1、A、BからE列、1から4行目の赤の丸9個、49点。",
+            "B4、BとC列、4から6行目の青の三角4個、4点。",
+            "C1、CとD列、1から2行目の青の三角4個、4点。",
+            "C9、CからE列、8から9行目の赤の丸4個、4点。",
+            "C7とC8の黄色のひし形2個、0点。",
         ],
         "groups red 3 A": [
             "赤の丸、3個以上、A列沿いのグループは2個、大きい順です。",
-            "A1の赤の丸9個、49点。",
-            "A7の赤の丸4個、4点。",
+            "A1、A、BからE列、1から4行目の赤の丸9個、49点。",
+            "A7、A、B列、7から9行目の赤の丸4個、4点。",
         ],
-        "groups 99": ["99個以上のグループはありません。"],
-        "groups Z": ["その列はありません。列はAからGまでです。"],
+        "groups 99": [
+            "99個以上のグループはありません。",
+        ],
+        "groups Z": [
+            "その列はありません。列はAからGまでです。",
+        ],
     },
 }
 
@@ -434,15 +446,6 @@ def query_lines() -> st.SearchStrategy[str]:
     return st.one_of(st.sampled_from(QUERIES), rows, columns, numbered, cells)
 
 
-def parses(line: str) -> bool:
-    """True for a command; lines that are not (``row 0``) are not remembered."""
-    try:
-        parse_command(line)
-    except UnknownCommandError:
-        return False
-    return True
-
-
 class QueriesChangeNothing(RuleBasedStateMachine):
     """Moves, undo, redo, selection and restart change the game; queries never do."""
 
@@ -497,14 +500,15 @@ class QueriesChangeNothing(RuleBasedStateMachine):
 
     def query(self, line: str) -> None:
         before = state(self.session)
+        last_move = self.session.handle("last").lines
         reply = self.session.handle(line)
         assert state(self.session) == before, line
         assert reply.lines, line
         assert not reply.changed
         assert not reply.quit
-        if parses(line) and line not in ("last", "repeat"):
-            assert self.session.handle("last").lines == reply.lines
-            assert state(self.session) == before
+        # A35: last still says the last move's words, whatever the query was.
+        assert self.session.handle("last").lines == last_move, line
+        assert state(self.session) == before
 
     @rule(line=st.sampled_from(BAD_LINES))
     def bad_line(self, line: str) -> None:
@@ -537,7 +541,7 @@ def test_z_undoes_like_undo(store: Store, key: str) -> None:
     play(session, "A1", "A1")
     reply = session.handle(key)
     assert reply.changed
-    assert reply.lines[0] == "Undid the move at A1: 9 tiles back, score 0."
+    assert reply.lines[0] == "Undid the move on A1: 9 tiles back, score 0."
     assert session.game is not None
     assert session.game.moves == ()
     assert store.load_game(session.game_id).moves == ()

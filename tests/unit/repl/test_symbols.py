@@ -5,6 +5,7 @@ count of empty cells)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_play_symbols_digits_draws_numbers_with_the_legend(play, lang: str, lege
     # After a move the board is drawn again, numbered, with its legend.
     moved = said["A1"]
     assert moved[-1] == legend
-    assert not any(" R " in line or " B " in line for line in moved if line[:3].strip().isdigit())
+    assert drawn_tiles(moved) == {"1", "2", "3"}
 
 
 def test_the_symbols_flag_is_for_this_run_only(play, tmp_path: Path) -> None:
@@ -117,3 +118,97 @@ def test_board_show_symbols_digits(capsys, monkeypatch) -> None:
     plain = run_cli(capsys, monkeypatch, ["board", "show", "--preset", "lesson", "-n", "1"])
     assert " 9 R Y R R R Y B" in plain.lines
     assert plain.lines[-1] == "Legend: R red circle, Y yellow diamond, B blue triangle."
+
+
+# -- the legend matches the symbols drawn, with every drawing; the selection (A36) ----------
+
+SYMBOL_ROWS = {  # lesson board 1's top row, and its legend, in each symbol set
+    "letters": (" 9 R Y R R R Y B", "Legend: R red circle, Y yellow diamond, B blue triangle."),
+    "shapes": (
+        " 9 \u25cf \u25c6 \u25cf \u25cf \u25cf \u25c6 \u25b2",
+        "Legend: \u25cf red circle, \u25c6 yellow diamond, \u25b2 blue triangle.",
+    ),
+    "digits": (BOARD_1_TOP, LEGEND_EN),
+}
+
+
+DRAWN_ROW = re.compile(r" *\d+((?:[ \[\]][^ \[\]])+)\]?")
+
+
+def drawn_rows(lines: list[str]) -> list[str]:
+    """The rows of every drawing among ``lines``: a row number, then each tile
+    after its separator (a space, or a bracket of the selection)."""
+    return [line for line in lines if DRAWN_ROW.fullmatch(line)]
+
+
+def drawn_tiles(lines: list[str]) -> set[str]:
+    """Every symbol drawn in the rows among ``lines``, empty cells left out."""
+    tiles = set()
+    for line in drawn_rows(lines):
+        match = DRAWN_ROW.fullmatch(line)
+        assert match is not None
+        tiles |= set(match.group(1)[1::2])
+    return tiles - {"."}
+
+
+def test_every_legend_entry_is_the_symbol_the_drawing_uses() -> None:
+    board = read_board("RBG\nYPO\nCWK\n")
+    announcer = Announcer(translator("en"))
+    for symbols in SYMBOL_CHOICES:
+        tiles = drawn_tiles(render_text(board, {"symbols": symbols}).splitlines())
+        assert len(tiles) == 9, symbols
+        legend = announcer.legend(board, symbols)
+        entries = legend.removeprefix("Legend: ").removesuffix(".").split(", ")
+        assert {entry.split(" ", 1)[0] for entry in entries} == tiles, symbols
+
+
+@pytest.mark.parametrize("symbols", SYMBOL_CHOICES)
+def test_every_drawing_has_the_legend_of_its_symbols(play, symbols: str) -> None:
+    top, legend = SYMBOL_ROWS[symbols]
+    result = play("--no-accessible", "--symbols", symbols, stdin="A1\nA1\nB9\nboard\nquit\n")
+    assert result.code == 0, result.err
+    said = dict(blocks(result.out))
+    assert top in said[""]
+    for command in ("", "A1", "board"):
+        lines = said[command]
+        drawings = sum(1 for line in lines if line.startswith("   A B C D E F G")) // 2
+        assert drawings >= 1, command
+        assert lines.count(legend) == drawings, command
+        # The legend names every symbol drawn.
+        named = {entry.split(" ", 1)[0] for entry in legend[8:-1].split(", ")}
+        assert drawn_tiles(lines) <= named, command
+
+
+def test_the_selected_group_is_marked_without_colour(play) -> None:
+    result = play("--no-accessible", "--color", "never", stdin="A1\ncancel\nquit\n")
+    said = dict(blocks(result.out))
+    selected = said["A1"]
+    rows = drawn_rows(selected)
+    assert " 4 Y B[R]Y[R]B R" in rows
+    assert " 3 B[R R R R]B R" in rows
+    assert " 1[R]Y B B Y R R" in rows
+    # Exactly the 9 tiles of the group are between brackets, and a line says so.
+    inside = [run.split("[")[-1] for row in rows for run in row.split("]")[:-1]]
+    assert sum(len(run.split()) for run in inside) == 9, inside
+    assert selected[-1] == "The selected group is drawn between brackets."
+    # Cancelled: drawn again without a mark.
+    cancelled = said["cancel"]
+    assert "[" not in "".join(drawn_rows(cancelled))
+    assert "The selected group is drawn between brackets." not in cancelled
+    assert "\x1b" not in result.out
+
+
+def test_the_selected_cells_are_marked_by_every_built_in_renderer() -> None:
+    from samegame.builtins.renderers import drawing_options, render_ansi, render_svg
+
+    board = read_board("RB\nBB\n")
+    options = drawing_options("letters", (), selected=[(0, 0), (1, 0), (1, 1)])
+    assert options["selected"] == ["A1", "B1", "B2"]
+    assert render_text(board, options) == "   A B\n 2 R[B]\n 1[B B]\n   A B\n"
+    assert render_ansi(board, options).count("\x1b[7;") == 3  # reverse video, no new colour
+    assert render_svg(board, options).count('stroke-dasharray="4 2"') == 3
+    unmarked = drawing_options("letters", ())
+    assert "[" not in render_text(board, unmarked)
+    assert "stroke-dasharray" not in render_svg(board, unmarked)
+    bare = drawing_options("letters", (), coordinates=False, selected=[(0, 1)])
+    assert render_text(board, bare) == "[R]B\n B B\n"

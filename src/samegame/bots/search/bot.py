@@ -34,7 +34,8 @@ are described in docs/search.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from samegame.bots.search.spec import (
@@ -94,6 +95,39 @@ class SearchBot:
         group = board.group_at(cell)
         self._expected = board.remove(group) if group is not None else None
         return cell
+
+
+ANNOUNCE_AFTER = 1.0
+"""Preparing that was expected to be quick but still runs after this many
+seconds is said then (A37: no silent wait of more than a second)."""
+
+
+def prepare_search(spec: SearchSpec, announce: Callable[[float], None]) -> None:
+    """Compile (or load from numba's disk cache) what searches of ``spec`` run, so
+    that no time budget pays for it. When that means compiling (the first search
+    after installing), ``announce(seconds)`` is called at once with about how
+    long it takes, before numba is even imported; when it was expected to be
+    quick (a load) but still runs after ``ANNOUNCE_AFTER`` seconds, then (from
+    another thread). Nothing is said for what this process prepared already."""
+    from samegame.bots.search import readiness
+    from samegame.bots.search.job import prepare, prepared
+
+    algorithm, lanes = spec.algorithm, spec.lanes
+    if prepared(algorithm, lanes):
+        return
+    kind = readiness.variant(algorithm, lanes)
+    expected = readiness.expected_seconds(kind)
+    if not readiness.is_ready(kind):
+        announce(expected)
+        prepare(algorithm, lanes)
+    else:
+        late = threading.Timer(ANNOUNCE_AFTER, announce, (expected,))
+        late.daemon = True
+        late.start()
+        try:
+            prepare(algorithm, lanes)
+        finally:
+            late.cancel()
 
 
 def seconds_option(options: Mapping[str, str], key: str) -> float | None:

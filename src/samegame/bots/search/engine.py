@@ -84,7 +84,7 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
             deadline = started + spec.seconds
         else:
             cpu_seconds = spec.seconds
-    prepare(spec.algorithm)
+    prepare(spec.algorithm, spec.lanes)
     # Under a wall-clock budget worker processes that are still starting are not
     # waited for: they join the search when ready, and one not done by the
     # deadline is left out.

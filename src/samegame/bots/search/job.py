@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from samegame.bots.search import one_search, stop_flags
+from samegame.bots.search import one_search, readiness, stop_flags
 from samegame.bots.search.race import ColourRace, entry_kind, tabu_order
 from samegame.bots.search.spec import (
     MAX_WIDTH,
@@ -155,19 +155,25 @@ def run_job(job: Job) -> Outcome:
 
 
 # Searches that compile every kernel an algorithm's searches call: NRPA on one
-# lane and on threads sharing a policy.
+# lane, and on threads sharing a policy only for searches that use them.
 _TINY: dict[Algorithm, tuple[SearchSpec, ...]] = {
     Algorithm.NMCS: (NmcsSpec(level=1),),
-    Algorithm.NRPA: (NrpaSpec(level=1, iterations=1), NrpaSpec(level=4, iterations=1, workers=2)),
+    Algorithm.NRPA: (NrpaSpec(level=1, iterations=1),),
     Algorithm.BEAM: (BeamSpec(width=1),),
 }
-_prepared: set[Algorithm] = set()
+_SHARED = NrpaSpec(level=4, iterations=1, workers=2)
+_prepared: set[tuple[Algorithm, bool]] = set()
 
 
-def prepare(algorithm: Algorithm) -> None:
-    """Compile (or load from numba's cache) an algorithm's kernels, on a tiny board,
-    so that no time budget pays for it."""
-    if algorithm in _prepared:
+def prepared(algorithm: Algorithm, lanes: int = 1) -> bool:
+    """Whether ``prepare(algorithm, lanes)`` was done in this process."""
+    return (algorithm, lanes > 1) in _prepared
+
+
+def prepare(algorithm: Algorithm, lanes: int = 1) -> None:
+    """Compile (or load from numba's cache) the kernels of an algorithm's searches
+    on ``lanes`` threads, on a tiny board, so that no time budget pays for it."""
+    if prepared(algorithm, lanes):
         return
     from samegame.core.formulas import BASIC
     from samegame.kernel.kernel_rules import KernelRules
@@ -175,6 +181,8 @@ def prepare(algorithm: Algorithm) -> None:
 
     board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)
     rules = KernelRules.from_rules(Rules(BASIC), 3, 3)
-    for spec in _TINY[algorithm]:
+    shared = lanes > 1 and algorithm is Algorithm.NRPA
+    for spec in _TINY[algorithm] + ((_SHARED,) if shared else ()):
         run_job(Job(spec, to_kernel(board), rules, 0, 0, None, None))
-    _prepared.add(algorithm)
+    _prepared.add((algorithm, lanes > 1))
+    readiness.mark_ready(readiness.variant(algorithm, lanes))

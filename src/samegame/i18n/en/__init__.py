@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from samegame.i18n.merge import merged
 
-from . import commands, play, queries, session, tutorial, words
+from . import commands, errors, play, queries, session, tutorial, words
 
 MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     words.MESSAGES,
@@ -15,4 +15,5 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     session.MESSAGES,
     commands.MESSAGES,
     tutorial.MESSAGES,
+    errors.MESSAGES,
 )

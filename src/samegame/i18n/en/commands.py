@@ -6,6 +6,21 @@ from collections.abc import Mapping
 
 MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # samegame scores and history
+    # dates in words
+    "date": "{day} {month} {year}",
+    "date.time": "{date}, {hour}:{minute}",
+    "month.1": "January",
+    "month.2": "February",
+    "month.3": "March",
+    "month.4": "April",
+    "month.5": "May",
+    "month.6": "June",
+    "month.7": "July",
+    "month.8": "August",
+    "month.9": "September",
+    "month.10": "October",
+    "month.11": "November",
+    "month.12": "December",
     "scores.none": "No scores yet. Finished games that are not practice are ranked here.",
     "scores.category": "Rule set {category}:",
     "scores.all_practice": "No ranked score yet: every finished game was practice.",

@@ -15,11 +15,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     },
     "start.hint": "Type a cell such as A1 to select a group, or help for all commands.",
     # selecting and moving
-    "selected": "Selected {tiles} at {span}, {points} if removed.",
+    "selected": "Selected {tiles} on {place}, {points} if removed.",
     "selected.confirm": "Type the same cell again or remove to remove it, cancel to keep it.",
     "cancelled": "Selection cancelled.",
     "cancel.nothing": "Nothing was selected.",
-    "removed": "Removed {tiles} at {span}, {points}, score {score}.",
+    "removed": "Removed {tiles} on {place}, {points}, score {score}.",
     "fell.summary": {
         "one": "{tiles} fell in column {columns}.",
         "other": "{tiles} fell in columns {columns}.",
@@ -27,8 +27,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tile.count": {"one": "1 tile", "other": "{count} tiles"},
     "fell.tile": "Fell from {origin} to {target}: {tile}.",
     "emptied": {
-        "one": "Column {columns} emptied.",
-        "other": "Columns {columns} emptied.",
+        "one": "Emptied column {columns}.",
+        "other": "Emptied columns {columns}.",
     },
     "moved.summary": {
         "one": "Column {columns} moved left.",
@@ -36,13 +36,13 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     },
     "moved.column": "Column {origin} moved to {target}.",
     "groups.status": {
-        "one": "1 group left, {largest} at {cell}.",
-        "other": "{count} groups left, largest {largest} at {cell}.",
+        "one": "1 group left, {largest}.",
+        "other": "{count} groups left, largest {largest}.",
     },
     "groups.none": "No groups left.",
     "undone": {
-        "one": "Undid the move at {cell}: 1 tile back, score {score}.",
-        "other": "Undid the move at {cell}: {count} tiles back, score {score}.",
+        "one": "Undid the move on {cell}: 1 tile back, score {score}.",
+        "other": "Undid the move on {cell}: {count} tiles back, score {score}.",
     },
     "redone": "Redoing move {number}.",
     "restarted": "Back to the starting board.",
@@ -55,7 +55,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "result.kept": "Your result of {score} stays recorded.",
     "result.repeated": "The same moves as your recorded result of {score}; it stays recorded once.",
     "selection.cleared": "Selection cleared.",
-    "game.forked": "Game {other} was changed by another samegame, so your moves go on as game {game}; the other moves stay in game {other} (samegame play --game {other}).",
+    "game.forked": "Game {other} was changed by another samegame, so your moves go on as game {game}; the other moves stay in game {other} ({command}).",
     "rejected.outside": "{cell} is outside the board; nothing removed.",
     "rejected.empty": "{cell} is empty; nothing removed.",
     "rejected.single": "{cell} is a single tile; nothing removed.",
@@ -95,4 +95,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "next.no_challenge": "Next is for challenges; type new for another board.",
     "next.not_finished": "This stage is not over yet.",
     "next.last_stage": "This was the last stage.",
+    "legend.selected": "The selected group is drawn between brackets.",
+    "search.preparing": "Preparing the search for first use, about {seconds}; this happens once.",
 }

@@ -24,9 +24,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "one": "Column {column}, 1 tile from the bottom: {cells}",
         "other": "Column {column}, {count} tiles from the bottom: {cells}",
     },
-    "column.empty": "Column {column} is empty.",
+    "column.empty": "There are no tiles in column {column}.",
     "query.bad_row": "There is no row {number}; rows run 1 to {height}.",
-    "query.bad_column": "There is no such column; columns run A to {last}.",
+    "query.bad_column": "There is no such column; the columns are A, B and so on to {last}.",
     "cell.empty": "{cell} is empty.",
     "cell.single": "{cell}: {tile}, on its own.",
     "cell.group": "{cell}: {tile}, in a group of {group}.",
@@ -41,7 +41,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "groups.filter.column": "touching column {column}",
     "more.left": {"one": "1 more: type more.", "other": "{count} more: type more."},
     "more.nothing": "Nothing more to say; that was all.",
-    "groups.item": "{tiles} at {cell}, {points}.",
+    "groups.item": "{group}.",
     "colours": "Tiles left: {entries}.",
     "colours.none": "No tiles left.",
     "summary": {
@@ -78,8 +78,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     },
     "last.nothing": "Nothing has been said yet.",
     "coords": (
-        "Columns are letters A to {last} from the left; rows are numbers 1 to {height} from the "
-        "bottom, so A1 is the bottom left tile. Write a cell as {spellings}."
+        "Columns are letters from the left, starting with A, and the last is {last}; rows are "
+        "numbers 1 to {height} from the bottom, so A1 is the bottom left tile. Write a cell as "
+        "{spellings}."
     ),
     "rules.title": "{title} rules.",
     # presets show: a preset in sentences
@@ -138,7 +139,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "rules.selection.confirm": "Type a cell to select its group, then the same cell again or remove to remove it.",
     "rules.selection.one-click": "Typing a cell removes its group at once.",
     "rules.hint.free": "Hints are free.",
-    "hint": "Hint: {tiles} at {cell}, {points}.",
+    "hint": "Hint: {group}.",
     "hint.none": "There is no group to suggest.",
     "hint.reason.clears": "It clears the board.",
     "hint.reason.joins": "Removing it joins tiles into {tiles}.",

@@ -18,8 +18,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     # parsing
     "error.unknown": "'{text}' is not a command or a cell; type help for the list.",
     "error.cell_argument": "'{text}' is not a cell; write cell C5.",
-    "error.row_argument": "'{text}' is not a row number; write row 5, in digits 0-9.",
-    "error.column_argument": "'{text}' is not a column; write column C or column 3, in digits 0-9.",
+    "error.row_argument": "'{text}' is not a row number; write row 5, in digits 0 to 9.",
+    "error.column_argument": "'{text}' is not a column; write column C or column 3, in digits 0 to 9.",
     "error.groups_argument": "'{text}' is not a colour, a size or a column; write groups red, groups 5 or groups C.",
     "error.no_argument": "{command} takes nothing after it; '{text}' was ignored, nothing done.",
     # leaving
@@ -38,8 +38,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "help.quit": "{word} ({short}): leave; the game stays saved.",
     "help.help": "{word} ({short}): this list.",
     "help.board": "{word} ({short}): every row, top first.",
-    "help.row": "{word} ({short}) N: one row, for example row 5.",
-    "help.column": "{word} ({short}) C: one column from the bottom, for example column C.",
+    "help.row": "{word} ({short}) N: one row, for example row 5; row 5 names says colour names instead of letters.",
+    "help.column": "{word} ({short}) C: one column from the bottom, for example column C; column C names says colour names.",
     "help.cell": "{word} ({short}) C5: what is at a cell.",
     "help.groups": "{word} ({short}) [colour, size or column]: every group, largest first; groups red, groups 5 or groups C narrow it.",
     "help.more": "{word} ({short}): the rest of a long answer.",

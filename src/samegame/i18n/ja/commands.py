@@ -6,6 +6,21 @@ from collections.abc import Mapping
 
 MESSAGES: Mapping[str, str] = {
     # samegame scores and history
+    # 日付
+    "date": "{year}年{month}{day}日",
+    "date.time": "{date} {hour}時{minute}分",
+    "month.1": "1月",
+    "month.2": "2月",
+    "month.3": "3月",
+    "month.4": "4月",
+    "month.5": "5月",
+    "month.6": "6月",
+    "month.7": "7月",
+    "month.8": "8月",
+    "month.9": "9月",
+    "month.10": "10月",
+    "month.11": "11月",
+    "month.12": "12月",
     "scores.none": "まだスコアはありません。練習でない終わったゲームがここに順位つきで並びます。",
     "scores.category": "ルール {category}:",
     "scores.all_practice": "順位つきのスコアはまだありません。終わったゲームはすべて練習でした。",

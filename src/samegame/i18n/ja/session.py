@@ -18,8 +18,8 @@ MESSAGES: Mapping[str, str] = {
     # parsing
     "error.unknown": "「{text}」はコマンドでもマスでもありません。一覧は help です。",
     "error.cell_argument": "「{text}」はマスではありません。cell C5 のように入力してください。",
-    "error.row_argument": "「{text}」は行番号ではありません。row 5 のように半角数字 0-9 で入力してください。",
-    "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字 0-9 で入力してください。",
+    "error.row_argument": "「{text}」は行番号ではありません。row 5 のように半角数字の0から9で入力してください。",
+    "error.column_argument": "「{text}」は列ではありません。column C や column 3 のように半角数字の0から9で入力してください。",
     "error.groups_argument": (
         "「{text}」は色でも大きさでも列でもありません。"
         "groups 赤(または groups red)、groups 5、groups C のように入力してください。"
@@ -44,8 +44,8 @@ MESSAGES: Mapping[str, str] = {
     "help.quit": "{word} ({short}): 終了します。ゲームは保存されます。",
     "help.help": "{word} ({short}): この一覧です。",
     "help.board": "{word} ({short}): すべての行を上から読みます。",
-    "help.row": "{word} ({short}) N: 1行だけ読みます。例えば row 5 です。",
-    "help.column": "{word} ({short}) C: 1列を下から読みます。例えば column C です。",
+    "help.row": "{word} ({short}) N: 1行だけ読みます。例えば row 5 です。row 5 色 と入力すると、文字の代わりに色の名前で読みます。",
+    "help.column": "{word} ({short}) C: 1列を下から読みます。例えば column C です。column C 色 と入力すると、色の名前で読みます。",
     "help.cell": "{word} ({short}) C5: そのマスに何があるかを読みます。",
     "help.groups": (
         "{word} ({short}) [色、大きさ、列]: すべてのグループを大きい順に読みます。"

@@ -7,73 +7,104 @@ from collections.abc import Mapping
 MESSAGES: Mapping[str, str] = {
     # samegame tutorial
     "tutorial.welcome": (
-        "samegame のチュートリアルへようこそ。短いレッスンが5つあり、そのあと自分で3手指してみます。"
-        "マスは列の文字と行の番号で呼びます。列は左から、行は下から数えるので、A1は左下のタイルです。"
-        "質問には入力して答えます。skip で先へ進み、board で盤面をもう一度示し、quit で終了します。"
+        "samegame のチュートリアルへようこそ。1つの小さな局面で{count}つのステップを進み、そのあと自分で3手指してみます。"
+        "マスは列の文字と行の番号で呼びます。列は左から、行は下から数えるので、A1は左下のマスです。"
+        "質問には入力して答えます。skip で先へ進み、board で盤面をもう一度聞き、quit で終了します。"
         "何も保存しません。"
     ),
-    "tutorial.sides.idea": (
-        "全5回のレッスンの1回目: 辺をたどる。グループとは、同じ形のタイルが上下左右の辺で接しているものです。"
-        "辺をたどってタイルからタイルへ進みます。グループは枝分かれすることもあります。5列4行の盤面です。"
+    "tutorial.position": (
+        "この局面は、レッスンの盤面{number}番({full_width}列{full_height}行)の左下の部分で、"
+        "{width}列、高さは最大{height}行です。含まれないマスは空です。どのステップもこの同じ局面を変えていきます。"
+        "タイルは色ではなく形で見分けます。丸、ひし形、三角です。"
+        "3つのひし形に A、B、C の札を付けて、ステップの中で指し示します。"
+        "レッスンのルール: {formula}。盤面をすべて消してもボーナスはなく、残ったタイルのペナルティもありません。"
     ),
-    "tutorial.sides.question": "B2の赤の丸のグループには、タイルが何個ありますか。",
-    "tutorial.sides.explain": (
-        "B2から辺をたどると、下にB1、上にB3とB4、左にA2、そしてB3から右にC3があります。合わせて6個です。"
-        "D2の赤の丸はC3と角で接しているだけなので、グループに入りません。"
-        "E1とE4の赤の丸は、同じ形でも離れた場所にあるので、これも数えません。"
+    "tutorial.outlined": "数えるグループは角かっこで囲んで描きます。",
+    "tutorial.tags.start": "札: A は{a}のひし形、B は{b}のひし形、C は{c}のひし形です。",
+    "tutorial.tags.opened": "今の札: A は{a_fallen}、B は{b_moved}、C は変わらず{c_opened}です。",
+    "tutorial.tags.chosen": "今の札: A と B は{seven}個のひし形と一緒に消えました。C は{c_chosen}です。",
+    "tutorial.step.heading": "全{count}ステップの{number}: {title}。",
+    "tutorial.step.sides.title": "辺をたどる",
+    "tutorial.step.zero.title": "0点でも一手になる",
+    "tutorial.step.space.title": "すき間を空ける",
+    "tutorial.step.down.title": "まずまっすぐ下へ",
+    "tutorial.step.left.title": "それから左へ詰める",
+    "tutorial.step.count.title": "新しいチャンスを数える",
+    "tutorial.step.choice.title": "選んだ手が次の選択を変える",
+    "tutorial.step.sides.idea": (
+        "グループとは、同じ形のタイルが上下左右の辺でつながったもので、グループの中をタイルからタイルへたどれます。"
+        "数えるのは、左下の{group}のひし形を含むグループです。"
     ),
-    "tutorial.zero.idea": (
-        "全5回のレッスンの2回目: 0点でも1手になる。このルールでは、n個のグループは、nから2を引いて2乗した点です。"
-        "盤面をすべて消してもボーナスはなく、ペナルティもありません。3列2行の盤面です。"
+    "tutorial.step.sides.question": "{group}のひし形のグループには、ひし形が何個ありますか。{a}の A、{b}の B、{c}の C もひし形です。数を入力してください。",
+    "tutorial.step.sides.explain": (
+        "{size}個です: {group_cells}。ひし形からひし形へ辺をたどっても、A、B、C には届きません。"
+        "{a}の A は{corner}と角で接しているだけで、角ではタイルはつながりません。B と C は離れた場所のひし形です。"
     ),
-    "tutorial.zero.question": "A1とB1の青の三角のペアを消すと、何点ですか。",
-    "tutorial.zero.explain": (
-        "2から2を引くと0、0の2乗は0なので、ペアは0点です。それでも1手であり、ほかのタイルを集めることができます。"
+    "tutorial.step.zero.idea": "レッスンのルールでは、{formula}。下の段の{pair}の丸は、{pair_size}個のグループです。",
+    "tutorial.step.zero.question": "このペアは{pair_points}点で消せますか。はい か いいえ で答えてください。",
+    "tutorial.step.zero.explain": "はい。二個以上のグループはどれも指せる手です。ペアは{pair_points}点ですが、それでも一手です。",
+    "tutorial.step.zero.preview": (
+        "グループを選ぶのは下見だけです。グループ全体と点を示し、盤面は変わりません。"
+        "盤面が変わるのは消したときです。remove か、同じマスをもう一度入力します。"
     ),
-    "tutorial.zero.move": "それでも消してみましょう。A1 と入力して選び、もう一度 A1 か remove と入力して消します。",
-    "tutorial.zero.after": (
-        "点は入りませんでしたが、上にあった赤の丸が落ちて、C1の赤の丸の隣に並びました。これで3個が1つのグループです。"
+    "tutorial.step.space.move": (
+        "ペアを消しましょう。{pair_first} と入力して選び、グループ全体を聞いてから、"
+        "remove か、もう一度 {pair_first} と入力して消します。その前なら、cancel か Escape キーで選択を取り消せます。"
     ),
-    "tutorial.down.idea": (
-        "全5回のレッスンの3回目: まっすぐ下へ、それから左へ詰める。"
-        "グループを消すと、その上のタイルは同じ列の中をまっすぐ下へ落ち、横へは動きません。"
-        "次に、空になった列が詰められ、その右の列がすべて1つ左へ動きます。4列3行の盤面です。"
+    "tutorial.step.space.after": "消えたのはちょうどその{pair_size}個です。空いた穴を新しいタイルが埋めることはなく、スコアは{pair_points}のままです。",
+    "tutorial.step.down.idea": (
+        "まず、穴の上のタイルは自分の列の中をまっすぐ下へ落ち、順番は変わりません。"
+        "{column}列では、{fallen}のタイルが一マス落ち、A もそれと一緒に{a}から{a_fallen}へ落ちました。"
+        "{emptied}列にはペアの丸が一つあっただけなので、空になりました。"
     ),
-    "tutorial.down.move": "A1の黄色のひし形5個を消しましょう。A1 と入力し、もう一度 A1 と入力します。",
-    "tutorial.down.question": "C2にあった赤の丸は、今どのマスにありますか。",
-    "tutorial.down.explain": (
-        "まずC列の中をまっすぐ下へ、C2から、黄色のひし形があったC1へ落ちました。"
-        "次に、空になったB列が詰められ、C列が1つ左へ動いてB列になりました。だから赤の丸はB1にあります。"
+    "tutorial.step.left.idea": (
+        "次に、すっかり空になった列はなくなり、その右の列が順番のまま一つ左へ動きます。"
+        "{emptied}列がなくなり、{moved}列が左へ動きました。タイルが一つでもある列は残ります。"
+        "{column}列はタイルを一つ失いましたが残り、今{lone_column}列にある三角一つも、それだけで一つの列です。"
+        "B は列と一緒に{b}から{b_moved}へ左に動き、下のひし形と接しました。{a_fallen}の A も接しています。"
+        "それ以上はひとりでに起こりません。新しく隣り合ったタイルは消すまで盤面に残り、一手が次の消去を引き起こすことはありません。"
     ),
-    "tutorial.chance.idea": (
-        "全5回のレッスンの4回目: 新しいチャンスを数える。1手で小さなグループがつながり、大きなグループになることがあります。"
-        "大きなグループほど点がずっと高くなります。この4列4行の盤面では、赤の丸は2個と3個のグループに分かれています。"
+    "tutorial.step.count.question": (
+        "ペアがすき間を作りました。今{a_fallen}にある A、{b_moved}にある B と下のひし形は、{seven_anchor}のひし形を含む一つのグループです。"
+        "このグループを消すと何点になりますか。数を入力してください。"
     ),
-    "tutorial.chance.move": "B1の黄色のひし形のペアを0点で消しましょう。B1 と入力し、もう一度 B1 と入力します。",
-    "tutorial.chance.question": (
-        "ペアの上の赤の丸が落ちました。A1の赤のグループは、今消すと何点になりますか。"
-        "まず個数を数えましょう。cell A1 か groups で分かります。"
+    "tutorial.step.count.explain": (
+        "ひし形{seven}個です。{seven}から{two}を引くと{less}、{less}の二乗は{points}点です。"
+        "比べると、ペアは{pair_points}点、三個は{three_points}点、五個は{five_points}点です。"
+        "これは指せる手順の一例で、一番よい戦略だというわけではありません。"
     ),
-    "tutorial.chance.explain": (
-        "A1、A2、B1、B2、C1、C2、D1の赤の丸が、今は辺で接しています。7個のグループです。"
-        "7から2を引くと5、5の2乗は25なので、25点です。小さな赤のグループを1つずつ消していたら、合わせて1点でした。"
+    "tutorial.step.choice.move": "{seven}個のひし形を消しましょう。{seven_anchor} と入力し、それから remove と入力します。",
+    "tutorial.step.choice.after": (
+        "その上のタイルが落ち、空になった列が左へ詰まりました。今は{circles}の丸が{circles_size}個のグループで、"
+        "{c_chosen}の C はひとつだけのひし形です。辺で接するひし形がありません。"
+        "指した手は二手、スコア{points}で、盤面はすべて消えてはいません。"
     ),
-    "tutorial.choice.idea": (
-        "全5回のレッスンの5回目: 選んだ手が次の選択を変える。"
-        "どのグループを先に消すかで、次に作れるグループが決まります。3列3行の盤面です。"
+    "tutorial.step.choice.compare": (
+        "一手ごとに次の選択が変わります。二つの作戦を比べるには、undo で一手戻して別の手を試します。redo で指し直せます。"
+        "今 undo と入力すると{seven}個のひし形を戻し、redo でもう一度消し、next で先へ進みます。"
     ),
-    "tutorial.choice.question": (
-        "B列の赤の丸か、青の三角の列のどれかを消せます。この盤面で一番多く点を取るには、"
-        "どのグループを先に消しますか。そのグループのマスを入力してください。"
+    "tutorial.step.choice.rules": (
+        "レッスンのルールには、盤面をすべて消したときのボーナスも、残ったタイルのペナルティも、制限時間もありません。"
+        "盤面をすべて消せば勝ちです。タイルが残っていても二個のグループがなければ、そのときのスコアでゲームは終わります。"
+        "ここで{circles_size}個の丸を消すと、グループのないタイルが{left_after_circles}個残り、{end_score}点で終わります。"
     ),
-    "tutorial.choice.explain": (
-        "赤の丸を先に消します。0点ですが、B列が空になってC列がA列の隣に詰められ、青の三角6個が1つのグループになります。"
-        "6から2を引いて2乗すると16点です。青の三角を先に消すと、3個のグループが2つ離れたまま残り、"
-        "1点ずつ、合わせて2点です。"
+    "tutorial.closing.biggest": "最後に二つ質問します。いつも一番大きいグループから消すべきですか。はい か いいえ で答えてください。",
+    "tutorial.closing.biggest.explain": (
+        "いいえ。そういう決まりはありません。小さいグループが大きいグループをつなぐこともあります。"
+        "ここではペアが{pair_points}点で、{points}点のすき間を作りました。迷ったら undo で作戦を比べましょう。"
     ),
-    "tutorial.choice.move": "指してみましょう。B1の赤の丸を消します。B1 と入力し、もう一度 B1 と入力します。",
-    "tutorial.choice.move.blue": "次に、A1の青の三角6個を消しましょう。",
-    "tutorial.choice.after": "16点です。盤面をすべて消してもボーナスはありません。レッスンのルールでは、グループだけが点になります。",
+    "tutorial.closing.diagonal": "角だけで斜めに接しているタイルは、同じグループですか。はい か いいえ で答えてください。",
+    "tutorial.closing.diagonal.explain": (
+        "いいえ。タイルをつなぐのは辺だけで、同じ形のほかのタイルを通ってもかまいません。"
+        "はじめ{a}にあった A はグループと角で接しているだけでグループに入らず、落ちて辺で接してから加わりました。"
+    ),
+    "tutorial.cancel.question": "質問では取り消すものはありません。答えを入力するか、skip と入力してください。",
+    "tutorial.cancel.selection": "選択を取り消しました。もう一度選ぶには {cell} と入力します。",
+    "tutorial.cancel.nothing": "何も選んでいません。グループを選ぶには {cell} と入力します。",
+    "tutorial.cancel.compare": "ここでは取り消すものはありません。undo、redo、または next と入力してください。",
+    "tutorial.compare.words": "undo、redo、または先へ進む next と入力してください。",
+    "tutorial.compare.restored": "指した手をもう一度指しました。スコア{score}。レッスンはそこから続きます。",
+    "tutorial.lesson.confirm": "消すには remove か、もう一度 {cell} と入力します。",
     "tutorial.practice.intro": (
         "では、自分で{moves}手指してみましょう。レッスンの盤面{number}番({full_width}列{full_height}行)の"
         "左下の角、{width}列{height}行です。盤面全体は samegame play --preset lesson --board-number {number} "
@@ -105,8 +136,8 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.other_group": "それは別のグループです。ここでは{cell}のグループを扱います。",
     "tutorial.not_a_cell": "{cell} のようにマスを入力してください。",
     "tutorial.done": (
-        "よくできました。グループの辺をたどること、ペアは0点でも1手になること、タイルはまっすぐ下へ落ちて列は左へ詰まること、"
-        "そして1手ごとに次の選択が変わることが分かりました。samegame play --preset lesson でゲームを始めましょう。"
+        "よくできました。辺にそってグループをたどり、点にならないペアを消してすき間を作り、タイルがまっすぐ下へ落ちて列が左へ詰まるのを聞き、"
+        "新しいグループを数え、1手ごとに次の選択が変わることを確かめました。samegame play --preset lesson でゲームを始めましょう。"
     ),
     "tutorial.bye": "チュートリアルを終了しました。もう一度始めるには samegame tutorial を実行します。",
 }

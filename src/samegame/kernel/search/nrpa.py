@@ -220,7 +220,8 @@ def nrpa_level(level, iterations, alpha, root, rules, rng, policy, tree, scratch
                     control[0] = 1
                 if final >= best:
                     best = final
-                    copy_slot(tree, 0, tree, 1)
+                    # Slots as int64, not literals: one compiled copy_slot for all.
+                    copy_slot(tree, np.int64(0), tree, np.int64(1))
             stop = control[0] != 0
         else:
             if not resuming:
@@ -269,7 +270,7 @@ def warm_start(level, alpha, root, rules, policy, tree, scratch, moves):
         counts[c] = root.counts[c]
     score, made, removed = replay(grid, rules, policy, counts, scratch, tree.playing, moves)
     tree.lengths[0] = made
-    copy_slot(tree, 0, tree, level)
+    copy_slot(tree, np.int64(0), tree, level)
     adapt_level(tree, level, alpha)
     tree.start[level] = settle(root.score + score, root.tiles - removed, rules)
 
