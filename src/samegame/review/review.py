@@ -1,0 +1,203 @@
+"""A game's review: where the points were lost, move by move.
+
+``review_game(board, rules, moves, budget, seed)`` values every position of the
+played line (``samegame.review.values``), then gives each move its loss, label
+(``samegame.review.labels``), the move that was preferred and why the played
+one cost points (``samegame.review.reasons``). The positions are valued first to
+last; ``stop()``, checked before each, ends the review early, and the moves up
+to the last position valued are reviewed (``Review.reviewed``). The same seed
+gives the same review: each position's search is fixed work seeded by the
+review's seed and the position's number.
+
+>>> from samegame.core.formulas import BASIC
+>>> from samegame.core.rules import Rules
+>>> from samegame.core.textboard import read_board
+>>> board = read_board("RBR\\nRBB")
+>>> review = review_game(board, Rules(BASIC), [Cell(0, 0), Cell(1, 0)], ReviewBudget(), seed=1)
+>>> [(str(m.played), m.points, m.loss, m.label.value, str(m.preferred)) for m in review.moves]
+[('A1', 0, 1, 'blunder', 'B1'), ('B1', 1, 0, 'best', 'A1')]
+>>> review.best_total, review.score, review.lost
+(2, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.rng import derive_seed
+from samegame.core.rules import Rules
+from samegame.review.labels import MoveLabel, label_for
+from samegame.review.reasons import NO_REASON, MoveReason, move_reason
+from samegame.review.values import (
+    PlayedLine,
+    PositionValue,
+    ReviewBudget,
+    SettledPosition,
+    played_line,
+    settle_line,
+    value_position,
+)
+
+__all__ = ["Review", "ReviewBudget", "ReviewedMove", "position_seed", "review_game"]
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One move of a review. ``index`` counts from 0; ``played`` is the cell given
+    and ``played_group`` its group's cells; ``value_before`` and ``value_after``
+    are ``V`` of the positions before and after it (future points, settlement
+    included), so ``loss = value_before - points - value_after``. ``preferred``
+    is the first move of the best line found (the played move's anchor when the
+    played line is at least as good), ``preferred_group`` its cells and
+    ``preferred_value`` that line's value (``value_before``); ``preferred_line``
+    the whole line, to the end of the game. ``exact``: ``value_before`` is the
+    exact solver's."""
+
+    index: int
+    played: Cell
+    played_group: tuple[Cell, ...]
+    points: int
+    value_before: int
+    value_after: int
+    loss: int
+    label: MoveLabel
+    preferred: Cell
+    preferred_group: tuple[Cell, ...]
+    preferred_value: int
+    preferred_line: tuple[Cell, ...]
+    exact: bool
+    reason: MoveReason
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review: its moves (the first ``reviewed`` of ``total_moves``),
+    ``best_total`` (``V`` of the first position, the best final score found),
+    ``score`` (the final score when the line ends the game, else the points of
+    the moves played), ``finished``, and ``costliest``: the moves that lost
+    points, the largest loss first (then by index). When the review is complete
+    the losses add up to ``lost = best_total - end_total``, where ``end_total`` is
+    the final score of a finished game, or the best found from where an
+    unfinished line stopped."""
+
+    moves: tuple[ReviewedMove, ...]
+    total_moves: int
+    best_total: int
+    end_total: int
+    score: int
+    finished: bool
+    costliest: tuple[ReviewedMove, ...]
+    budget: ReviewBudget
+    seed: int
+
+    @property
+    def reviewed(self) -> int:
+        """How many moves were reviewed (all of them unless the review stopped)."""
+        return len(self.moves)
+
+    @property
+    def complete(self) -> bool:
+        return self.reviewed == self.total_moves
+
+    @property
+    def lost(self) -> int:
+        """The points lost by the moves reviewed: the sum of their losses."""
+        return sum(move.loss for move in self.moves)
+
+
+def position_seed(seed: int, index: int) -> int:
+    """The seed of the search of position ``index`` in a review seeded ``seed``."""
+    return derive_seed("review-position", seed, index)
+
+
+def review_game(
+    board: Board,
+    rules: Rules,
+    moves: Sequence[Cell],
+    budget: ReviewBudget | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Review:
+    """Review ``moves`` played from ``board`` under ``rules`` (see the module).
+    ``progress(done, total)`` is called after each position is valued (``total``
+    is one more than the moves); ``stop()`` is called before each and a true
+    answer ends the review there. ValueError naming the move that cannot be
+    played."""
+    budget = budget if budget is not None else ReviewBudget()
+    played = played_line(board, rules, moves)
+    positions = len(played.boards)
+    solver = budget.solver(rules)
+    found: list[PositionValue] = []
+    for index, position in enumerate(played.boards):
+        if stop is not None and stop():
+            break
+        found.append(
+            value_position(
+                position, rules, played.bases[index], budget, position_seed(seed, index), solver
+            )
+        )
+        if progress is not None:
+            progress(index + 1, positions)
+    if not found:
+        return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed)
+    settled = settle_line(played, found)
+    best_total = settled[0].total
+    reviewed = tuple(
+        _reviewed_move(played, settled, i, rules, best_total, moves[i])
+        for i in range(len(settled) - 1)
+    )
+    end = len(played.groups)
+    score = rules.settle(played.bases[end], played.boards[end].tile_count()).final
+    costliest = tuple(sorted((m for m in reviewed if m.loss > 0), key=lambda m: (-m.loss, m.index)))
+    return Review(
+        reviewed,
+        len(moves),
+        best_total,
+        settled[-1].total,
+        score if played.finished else played.bases[end],
+        played.finished,
+        costliest,
+        budget,
+        seed,
+    )
+
+
+def _reviewed_move(
+    played: PlayedLine,
+    settled: Sequence[SettledPosition],
+    i: int,
+    rules: Rules,
+    best_total: int,
+    cell: Cell,
+) -> ReviewedMove:
+    before, after = settled[i], settled[i + 1]
+    board, group = played.boards[i], played.groups[i]
+    loss = before.total - after.total
+    preferred_group = board.group_at(before.line[0]) if before.line else group
+    assert preferred_group is not None
+    if loss > 0:
+        reason = move_reason(
+            board, group, rules, best_clears=before.clears, after_can_clear=after.can_clear
+        )
+    else:
+        reason = NO_REASON
+    return ReviewedMove(
+        i,
+        cell,
+        tuple(board.cells(group.mask)),
+        played.points[i],
+        before.value,
+        after.value,
+        loss,
+        label_for(loss, best_total),
+        preferred_group.anchor,
+        tuple(board.cells(preferred_group.mask)),
+        before.value,
+        before.line,
+        before.exact,
+        reason,
+    )

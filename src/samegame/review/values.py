@@ -1,0 +1,280 @@
+"""The value of every position of a played line, and the loss of every move.
+
+Definitions (docs/review.md). Position ``s_i`` is the board before move ``i``;
+``g_i`` the points the player scored before it. The rules settle the whole
+game's score at the end (clear bonus, penalty, and a penalty's floor, which
+applies to the whole game's score), so values are computed on **totals**: ``T(s_i)``
+is the best final score of the game found from ``s_i`` with ``g_i`` scored
+before it, and the value of the position is ``V(s_i) = T(s_i) - g_i``, the best
+future points, settlement included. The loss of move ``i`` (``p_i`` points) is
+
+    loss_i = V(s_i) - (p_i + V(s_{i+1})) = T(s_i) - T(s_{i+1})
+
+so the losses of a complete review add up to ``V(s_0)`` minus the final score.
+
+Each position is valued on its own (``value_position``, a pure function of the
+position, the points before it, the rules, the budget and a seed): exactly by
+``ExactSolver`` when it is small enough, else by one fixed-work search, whose best
+line is a bound from below. ``settle_line`` then combines them: a search's line
+that follows the played moves for a while is a line from each position it passes
+too (so the positions after it are worth at least as much), and, from the end
+backwards, ``T(s_i) = max(found(s_i), T(s_{i+1}))`` (a played line better than the
+search's raises the best), so that no loss is ever negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell, format_cell
+from samegame.core.rules import Rules
+from samegame.review.exact import (
+    MAX_EXACT_POSITIONS,
+    MAX_EXACT_TILES,
+    TILE_LIMIT,
+    ExactSolver,
+)
+
+DEFAULT_LEVEL = 3
+DEFAULT_ITERATIONS = 30
+"""The default search of a position: one NRPA search of level 3 with 30
+iterations a level (27,000 playouts), so that a 60-move game on a standard
+15x15 board is reviewed within 90 seconds on one core
+(benchmarks/results/review.md)."""
+
+DEFAULT_TABU_ABOVE = 175
+"""Positions of more tiles are searched keeping a colour back for last (NRPA's
+selective playouts), smaller ones with uniform random playouts. On positions of
+bot games on standard boards, at the default search, selective playouts found
+more on 24 of 25 positions of 201-225 tiles and 13 of 21 of 176-200, random ones
+on 12 of 18 of 151-175 and on 30 of 36 of 121-150 (and every time it mattered
+below 120); on 6x5 boards the tabu colour keeps the search from clearing
+(benchmarks/results/review.md)."""
+
+
+@dataclass(frozen=True)
+class ReviewBudget:
+    """The work spent on each position of a review, fixed (never a time), so a
+    review depends on its seed alone: one NRPA search of ``level`` with
+    ``iterations`` a level (keeping a colour back for last on positions of more
+    than ``tabu_above`` tiles), and the exact solver on positions of at most
+    ``exact_tiles`` tiles whose search holds at most ``exact_positions``
+    positions (``exact_tiles=0``: the search alone)."""
+
+    level: int = DEFAULT_LEVEL
+    iterations: int = DEFAULT_ITERATIONS
+    exact_tiles: int = MAX_EXACT_TILES
+    exact_positions: int = MAX_EXACT_POSITIONS
+    tabu_above: int = DEFAULT_TABU_ABOVE
+
+    def __post_init__(self) -> None:
+        if self.level < 1 or self.iterations < 1:
+            raise ValueError(f"a review's search needs a level and iterations of 1 or more: {self}")
+        if not 0 <= self.exact_tiles <= TILE_LIMIT or self.exact_positions < 1:
+            raise ValueError(
+                f"a review's exact bounds are 0 to {TILE_LIMIT} tiles and 1 or more "
+                f"positions: {self}"
+            )
+
+    def solver(self, rules: Rules) -> ExactSolver | None:
+        """An exact solver within this budget's bounds; None when it has none."""
+        if self.exact_tiles == 0:
+            return None
+        return ExactSolver(rules, self.exact_tiles, self.exact_positions)
+
+
+@dataclass(frozen=True)
+class PositionValue:
+    """The best line found from a position: the game's final score it reaches
+    (``total``, with the points before the position), its moves as group anchors
+    to the end of the game, whether it clears the board, and whether it is exact
+    (no line from the position reaches more). ``can_clear``: whether any line
+    from the position clears the board, when known (exact, or a line found that
+    clears), else None."""
+
+    total: int
+    line: tuple[Cell, ...]
+    clears: bool
+    exact: bool
+    can_clear: bool | None
+
+
+@dataclass(frozen=True)
+class PlayedLine:
+    """A played line: the positions (one more than the moves), the groups
+    removed, their points and the points scored before each position, and
+    whether the last position ends the game."""
+
+    boards: tuple[Board, ...]
+    groups: tuple[Group, ...]
+    points: tuple[int, ...]
+    bases: tuple[int, ...]
+    finished: bool
+
+
+def played_line(board: Board, rules: Rules, moves: Sequence[Cell]) -> PlayedLine:
+    """The positions of ``moves`` played from ``board`` (any cell of a group names
+    it). ValueError naming the move (1-based) that cannot be played."""
+    boards, groups, points, bases = [board], [], [], [0]
+    for number, cell in enumerate(moves, 1):
+        try:
+            group = board.group_at(cell)
+        except ValueError as error:
+            raise ValueError(f"move {number} ({format_cell(cell)}): {error}") from None
+        if group is None or group.size < rules.min_group:
+            raise ValueError(
+                f"move {number} ({format_cell(cell)}) is not a group of {rules.min_group} or more tiles"
+            )
+        board = board.remove(group)
+        boards.append(board)
+        groups.append(group)
+        points.append(rules.points(group.size))
+        bases.append(bases[-1] + points[-1])
+    return PlayedLine(
+        tuple(boards),
+        tuple(groups),
+        tuple(points),
+        tuple(bases),
+        not board.has_move(rules.min_group),
+    )
+
+
+def follow(board: Board, rules: Rules, base: int, line: Sequence[Cell]) -> tuple[int, bool]:
+    """The settled final score of ``line`` played from ``board`` with ``base``
+    points before, and whether it clears the board. ValueError when the line has
+    an illegal move or stops before the end of the game."""
+    score = base
+    for cell in line:
+        group = board.group_at(cell)
+        if group is None or group.size < rules.min_group:
+            raise ValueError(f"{format_cell(cell)} is not a move of this line's position")
+        score += rules.points(group.size)
+        board = board.remove(group)
+    if board.has_move(rules.min_group):
+        raise ValueError("the line stops before the end of the game")
+    return rules.settle(score, board.tile_count()).final, board.is_empty()
+
+
+def value_position(
+    board: Board,
+    rules: Rules,
+    base: int,
+    budget: ReviewBudget,
+    seed: int,
+    solver: ExactSolver | None = None,
+) -> PositionValue:
+    """The best line found from ``board`` with ``base`` points scored before it:
+    the end of the game settled, the exact solver's line when the position is in
+    its bounds, else one fixed-work search's line. A pure function of its
+    arguments; ``solver`` (``budget.solver(rules)``, kept between the positions
+    of one line) only saves work."""
+    if not board.has_move(rules.min_group):
+        remaining = board.tile_count()
+        final = rules.settle(base, remaining).final
+        return PositionValue(final, (), remaining == 0, True, remaining == 0)
+    solver = solver if solver is not None else budget.solver(rules)
+    if solver is not None and board.tile_count() <= budget.exact_tiles:
+        outcomes = solver.outcomes(board)
+        solved = solver.best_line(board, base) if outcomes is not None else None
+        if outcomes is not None and solved is not None:
+            total, line = solved
+            return PositionValue(
+                total, line, follow(board, rules, base, line)[1], True, outcomes.cleared is not None
+            )
+    # Loaded with the first search: a review of small positions never needs numba.
+    from samegame.bots.search.engine import search
+    from samegame.bots.search.spec import NrpaSpec, PlayoutPolicy
+
+    tabu = board.tile_count() > budget.tabu_above
+    policy = PlayoutPolicy.SELECTIVE if tabu else PlayoutPolicy.RANDOM
+    spec = NrpaSpec(level=budget.level, iterations=budget.iterations, policy=policy)
+    found = search(spec, board, rules, base, seed)
+    total, clears = follow(board, rules, base, found.moves)
+    if total != found.score:
+        raise RuntimeError(f"the search's line scores {total}, not the {found.score} it reported")
+    return PositionValue(total, found.moves, clears, False, True if clears else None)
+
+
+@dataclass(frozen=True)
+class SettledPosition:
+    """A position of the line once every value is combined: ``total`` (``T``),
+    ``value`` (``V = T - g``), the preferred line from it (whose first move is
+    the played one when the played line is at least as good), whether that line
+    clears, whether the value is exact, and whether any line from the position
+    clears when known."""
+
+    total: int
+    value: int
+    line: tuple[Cell, ...]
+    clears: bool
+    exact: bool
+    can_clear: bool | None
+    played_is_preferred: bool
+
+
+def settle_line(played: PlayedLine, found: Sequence[PositionValue]) -> tuple[SettledPosition, ...]:
+    """Combine the values ``found`` of the first ``len(found)`` positions of
+    ``played`` (at least one): lines found that follow the played moves are
+    credited to the positions they pass, then, from the last position valued
+    backwards, each position is worth the best of its own line and the played
+    line. The last position valued ends the line reviewed."""
+    best = _with_followed_lines(played, found)
+    last = len(best) - 1
+    end = best[last]
+    after = SettledPosition(
+        end.total,
+        end.total - played.bases[last],
+        end.line,
+        end.clears,
+        end.exact,
+        end.can_clear,
+        False,
+    )
+    settled = [after]
+    for i in range(last - 1, -1, -1):
+        own = best[i]
+        if after.total >= own.total:
+            line = (played.groups[i].anchor, *after.line)
+            total, clears, played_is_preferred = after.total, after.clears, True
+        else:
+            line, total, clears, played_is_preferred = own.line, own.total, own.clears, False
+        can_clear = True if after.can_clear else own.can_clear
+        after = SettledPosition(
+            total, total - played.bases[i], line, clears, own.exact, can_clear, played_is_preferred
+        )
+        settled.append(after)
+    settled.reverse()
+    return tuple(settled)
+
+
+def _with_followed_lines(played: PlayedLine, found: Sequence[PositionValue]) -> list[PositionValue]:
+    """Each position's best line: its own, or the rest of a line found earlier that
+    followed the played moves up to it (with that line's total, the same game)."""
+    best = list(found)
+    for start, value in enumerate(found):
+        position, step = start, 0
+        while (
+            step < len(value.line)
+            and position + 1 < len(found)
+            and _same_move(played, position, value.line[step])
+        ):
+            position, step = position + 1, step + 1
+            if value.total > best[position].total:
+                held = best[position]
+                best[position] = PositionValue(
+                    value.total,
+                    value.line[step:],
+                    value.clears,
+                    held.exact,
+                    True if value.clears else held.can_clear,
+                )
+    return best
+
+
+def _same_move(played: PlayedLine, position: int, cell: Cell) -> bool:
+    """Whether ``cell`` names the group played at ``position`` (any of its cells)."""
+    return position < len(played.groups) and bool(
+        played.groups[position].mask & played.boards[position].bit(cell)
+    )
