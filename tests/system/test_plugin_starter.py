@@ -196,27 +196,54 @@ def test_the_installed_starter_works_in_samegame_s_commands(
     assert played.returncode == 0, played.stderr
 
 
+BREAKAGES = {
+    # A formula that crashes, one that never returns, and a bot that got weaker:
+    # the CI job must fail with 3, 3 and 1.
+    "crash": (
+        "lambda n: n * (n - 1), ",
+        "lambda n: n * (n - 1) if n < 4 else 1 // 0, ",
+        3,
+        r"scoring formula 'broken' failed for a group of \d+ tiles \(ZeroDivisionError",
+    ),
+    "hang": (
+        "lambda n: n * (n - 1), ",
+        "lambda n: n * (n - 1) if n < 4 else sum(iter(int, 1)), ",
+        3,
+        "scoring formula 'broken' did not return within 10 seconds",
+    ),
+    "weaker": (
+        "return rng.choice(tied).anchor",
+        "return rng.choice(view.groups).anchor",
+        1,
+        "1 of 1 gate not met: broken scored",
+    ),
+}
+
+
 @pytest.mark.slow
-def test_a_broken_contribution_fails_the_ci_script(venv: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("breakage", sorted(BREAKAGES))
+def test_the_ci_script_fails_with_the_exit_code_of_what_broke(
+    venv: Path, tmp_path: Path, breakage: str
+) -> None:
     """In an environment of its own (samegame borrowed from the fresh one), so the
     broken plugin is installed nowhere else."""
     own = fresh_venv(tmp_path / "venv", site_of(venv), sysconfig.get_paths()["purelib"])
-    made = subprocess.run(
-        [str(venv / "bin" / "samegame"), "plugin", "new", "broken-rules", "-d", str(tmp_path)],
+    subprocess.run(
+        [str(venv / "bin" / "samegame"), "plugin", "new", "broken", "-d", str(tmp_path)],
         capture_output=True,
         text=True,
         env=environment(tmp_path / "home"),
         check=True,
     )
-    assert made.returncode == 0
-    folder = tmp_path / "samegame-broken-rules"
-    module = folder / "samegame_broken_rules" / "__init__.py"
+    module = tmp_path / "samegame-broken" / "samegame_broken" / "__init__.py"
+    old, new, code, said = BREAKAGES[breakage]
     text = module.read_text()
-    module.write_text(text.replace("lambda n: n * (n - 1)", "lambda n: n * (n - 1) / 2"))
-    ci = run_ci(folder, own)
-    assert ci.returncode != 0
-    assert "scoring formula 'broken-rules' gave 0.0 for a group of 1 tiles" in ci.stdout
-    assert re.search(r"\d+ failed, \d+ passed", ci.stdout), ci.stdout
+    assert old in text
+    module.write_text(text.replace(old, new))
+    ci = run_ci(tmp_path / "samegame-broken", own)
+    assert ci.returncode == code, ci.stdout + ci.stderr
+    assert re.search(said, ci.stderr), ci.stderr
+    assert "Traceback" not in ci.stderr
 
 
 @pytest.mark.parametrize(
