@@ -86,6 +86,7 @@ from samegame.store.models import (
     StageRecord,
 )
 from samegame.store.ranking import competition_ranks
+from samegame.store.reviews import KeptReview
 from samegame.store.schema import APPLICATION_ID, DB_NAME, SCHEMA_VERSION, default_path
 
 __all__ = [
@@ -101,6 +102,7 @@ __all__ = [
     "DamagedSettingError",
     "GameStatus",
     "JSONValue",
+    "KeptReview",
     "NotFoundError",
     "SavedChallenge",
     "SavedGame",

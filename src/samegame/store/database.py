@@ -13,7 +13,7 @@ from samegame.core.regular_files import NotRegularFileError, regular_file_or_err
 from samegame.store import paths
 from samegame.store.errors import StoreError, is_busy, sqlite_failure
 from samegame.store.opening import check_existing, is_new, make_folder, read_facts
-from samegame.store.schema import BUSY_TIMEOUT_SECONDS, SCHEMA, UPGRADE_TO_2, default_path
+from samegame.store.schema import BUSY_TIMEOUT_SECONDS, SCHEMA, default_path, upgrade_from
 
 
 def wal_files(path: Path) -> tuple[Path, ...]:
@@ -102,7 +102,7 @@ class Database:
                 for statement in SCHEMA:
                     connection.execute(statement)
             elif facts.is_old:
-                for statement in UPGRADE_TO_2:
+                for statement in upgrade_from(facts.version):
                     connection.execute(statement)
             else:
                 # A real write, so that a read-only file or folder is reported now,

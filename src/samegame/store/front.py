@@ -1,5 +1,5 @@
 """The ``Store`` callers hold: one database connection and the parts that work on it
-(games, challenges, settings), each public method handed to its part.
+(games, challenges, settings, reviews), each public method handed to its part.
 
 The parts are composed, not inherited: a ``Database`` owns the connection and its
 transactions, and ``GameStore``, ``ChallengeStore`` and ``SettingStore`` each take
@@ -30,6 +30,7 @@ from samegame.store.models import (
     ScoreEntry,
     ScoreOutcome,
 )
+from samegame.store.reviews import KeptReview, ReviewStore
 from samegame.store.settings import SettingStore
 
 
@@ -46,6 +47,7 @@ class Store:
         self._games = GameStore(self.database)
         self._challenges = ChallengeStore(self.database)
         self._settings = SettingStore(self.database)
+        self._reviews = ReviewStore(self.database)
 
     @property
     def path(self) -> Path:
@@ -185,3 +187,19 @@ class Store:
     def settings(self) -> dict[str, JSONValue]:
         """Every saved setting."""
         return self._settings.settings()
+
+    # -- reviews (ReviewStore) ---------------------------------------------------------
+
+    def save_review(
+        self, game_id: int, moves: Sequence[Cell], text: str, *, complete: bool
+    ) -> None:
+        """Keep a game's review (``ReviewStore.save_review``)."""
+        self._reviews.save_review(game_id, moves, text, complete=complete)
+
+    def load_review(self, game_id: int, moves: Sequence[Cell]) -> KeptReview | None:
+        """A game's kept review of these moves (``ReviewStore.load_review``)."""
+        return self._reviews.load_review(game_id, moves)
+
+    def reviewed_games(self) -> frozenset[int]:
+        """The games with a complete review (``ReviewStore.reviewed_games``)."""
+        return self._reviews.reviewed_games()

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from samegame.store import paths
 from samegame.store.errors import StoreError, damaged_file, newer_file, sqlite_failure
 from samegame.store.schema import (
+    ADDED_TABLES,
     APPLICATION_ID,
     BUSY_TIMEOUT_SECONDS,
     SCHEMA_VERSION,
@@ -43,6 +44,10 @@ class Facts(NamedTuple):
         (type, NOT NULL, primary key); a column more is allowed when an insert
         can leave it out (it may be NULL or has a default)."""
         for table in TABLES:
+            if self.version < ADDED_TABLES.get(table, 0):
+                if self.columns.get(table):
+                    return False  # a table of a later format in an older file
+                continue
             found = {column.name: column for column in self.columns.get(table, ())}
             wanted = expected_columns()[table]
             if table == "games" and self.version == 1:

@@ -14,13 +14,22 @@ from typing import NamedTuple
 from samegame.store import paths
 
 DB_NAME = "samegame.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = int.from_bytes(b"SAME", "big")
 BUSY_TIMEOUT_SECONDS = 5.0
 
 # -- schema ------------------------------------------------------------------------
 
 _STATUS_CHECK = "CHECK (status IN ('unfinished', 'finished', 'abandoned'))"
+
+# A game's review as it is kept (samegame.review.stored), with the moves it is of.
+REVIEWS_TABLE = """CREATE TABLE reviews (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        moves TEXT NOT NULL,
+        complete INTEGER NOT NULL CHECK (complete IN (0, 1)),
+        review TEXT NOT NULL,
+        updated TEXT NOT NULL
+    )"""
 
 SCHEMA = (
     f"""CREATE TABLE challenges (
@@ -72,6 +81,7 @@ SCHEMA = (
     """CREATE UNIQUE INDEX one_live_game_per_stage ON games (challenge_id, stage)
         WHERE challenge_id IS NOT NULL AND status != 'abandoned'""",
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    REVIEWS_TABLE,
     f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 )
@@ -82,6 +92,17 @@ UPGRADE_TO_2 = (
     "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
     "PRAGMA user_version = 2",
 )
+
+# From format 2: the table of kept reviews.
+UPGRADE_TO_3 = (REVIEWS_TABLE, "PRAGMA user_version = 3")
+
+
+def upgrade_from(version: int) -> tuple[str, ...]:
+    """The statements that bring a file of format ``version`` (1 or more, below
+    ``SCHEMA_VERSION``) to the current format, in order."""
+    steps = {1: UPGRADE_TO_2, 2: UPGRADE_TO_3}
+    return tuple(s for step in range(version, SCHEMA_VERSION) for s in steps[step])
+
 
 GAME_COLUMNS = (
     "created, updated, preset, category, formula, clear_bonus, penalty, min_group, width, "
@@ -100,7 +121,10 @@ class Column(NamedTuple):
     primary_key: int
 
 
-TABLES = ("challenges", "games", "settings")
+TABLES = ("challenges", "games", "settings", "reviews")
+
+ADDED_TABLES = {"reviews": 3}
+"""Tables a file of an older format may lack, and the format that added each."""
 
 
 @cache

@@ -76,7 +76,7 @@ def assert_one_good_schema(db: Path) -> None:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        assert sorted(name for (name,) in tables) == ["challenges", "games", "settings"]
+        assert sorted(name for (name,) in tables) == ["challenges", "games", "reviews", "settings"]
 
 
 @pytest.mark.parametrize("before_statement", range(1, FACT_STATEMENTS + 1))

@@ -129,6 +129,8 @@ def build_seed(path: Path) -> None:
             )  # fmt: skip
             _save(store, setup, game, index == 0)
         store.set_setting("settings", {"language": "en", "symbols": "letters"})
+        finished = store.load_game(FINISHED)
+        store.save_review(FINISHED, finished.moves, '{"format": "samegame-review/1"}', complete=True)
 
 
 @pytest.fixture(scope="module")
@@ -178,6 +180,7 @@ ROWS = {
     "games": (UNFINISHED, FINISHED, STAGE_TWO, STAGE_ONE, OTHER_FINISHED),
     "challenges": (1,),
     "settings": (1,),
+    "reviews": (FINISHED,),
 }
 """The rowids of the seed's rows, by table."""
 

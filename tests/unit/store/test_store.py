@@ -442,6 +442,7 @@ def test_a_format_1_database_is_upgraded(db: Path) -> None:
     with closing(sqlite3.connect(db)) as raw:  # back to format 1
         raw.execute("ALTER TABLE games DROP COLUMN assistance")
         raw.execute("ALTER TABLE games DROP COLUMN revision")
+        raw.execute("DROP TABLE reviews")
         raw.execute("PRAGMA user_version = 1")
         raw.commit()
     with Store(db) as store:
@@ -450,7 +451,7 @@ def test_a_format_1_database_is_upgraded(db: Path) -> None:
         store.save_progress(game, cells("A1", "B1"), (), False, [], ["hint"])
         assert store.load_game(game).assistance == ("hint",)
     with closing(sqlite3.connect(db)) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
 # -- listings ---------------------------------------------------------------------------
