@@ -119,3 +119,19 @@ def test_samegame_on_the_path_is_named_samegame(fresh_venv: Path, tmp_path: Path
     )
     assert said.returncode == 0, said.stderr
     assert _come_back(said.stdout) == "samegame play --preset lesson"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the test types the command into /bin/sh")
+def test_the_tutorial_names_the_command_that_started_it(fresh_venv: Path, tmp_path: Path) -> None:
+    """The tutorial's goodbye names the script's path too, and typed as it is that
+    command starts the tutorial again."""
+    home, cwd = tmp_path / "home", fresh_venv.parent
+    left = _shell("env/bin/samegame tutorial --accessible", cwd, home, "quit\n")
+    assert left.returncode == 0, left.stderr
+    found = re.search(r"Tutorial left\. Run (.+) to start again\.", left.stdout)
+    assert found is not None, left.stdout
+    assert found[1] == "env/bin/samegame tutorial"
+    again = _shell(f"{found[1]} --accessible", cwd, home, "quit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith("Welcome to the samegame tutorial")
+    assert again.stdout.rstrip().endswith(f"Run {found[1]} to start again.")

@@ -17,19 +17,23 @@ Contracts:
 - Step 7 opens undo and redo to compare plans, then goes on from the lesson's
   position. The lessons end with the board not cleared.
 - The practice (``samegame.repl.tutorial_practice``) follows; nothing is saved.
+- Every command line it tells the player to run (the goodbye, the closing line,
+  the practice's whole board) starts with ``program_command()``: ``samegame``, or
+  the path that started it where that is not on the PATH (A38).
 - Output is plain append-only lines. A sighted player (``draw`` given) sees each
   board drawn with its legend; in accessible mode boards are read row by row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from samegame.core.board import Board
 from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
+from samegame.play.program import COMMAND, program_command
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind
@@ -56,9 +60,17 @@ from samegame.repl.tutorial_position import (
 )
 from samegame.repl.tutorial_practice import Practice
 from samegame.repl.tutorial_voice import Draw, Left, Voice
-from samegame.repl.wording import Verbosity
+from samegame.repl.wording import Verbosity, Wording
 
-__all__ = ["LESSON_RULES", "Tutorial", "lesson_facts", "run_tutorial"]
+__all__ = [
+    "LESSON_RULES",
+    "Tutorial",
+    "goodbye",
+    "lesson_facts",
+    "run_tutorial",
+    "spoken_fact",
+    "well_done",
+]
 
 SKIP_WORDS = ("skip",)
 NEXT_WORDS = ("next", "n")
@@ -73,17 +85,28 @@ def lesson_palette() -> tuple[int, ...]:
     return find_preset("lesson", get_host()).palette
 
 
-def lesson_facts(tr: Translator) -> dict[str, object]:
-    """The values the lessons' sentences are filled with: ``FACTS`` (lists joined
-    in the player's language) and what the Lesson rules make of them."""
+def spoken_fact(tr: Translator, value: str | int | tuple[str, ...]) -> str | int:
+    """One fact as the sentences say it: a number, a cell or a column letter as it
+    is; a list of cells joined in the player's language; a list of column letters
+    as the announcer says one, with a list that starts at A saying A alone before a
+    comma (``A, B``), so that a speech synthesizer reads it as the letter (A32)."""
+    if not isinstance(value, tuple):
+        return value
+    if all(len(name) == 1 for name in value):
+        return Wording(tr).columns([parse_cell(f"{name}1").col for name in value])
+    return tr.join(list(value))
+
+
+def lesson_facts(
+    tr: Translator, facts: Mapping[str, str | int | tuple[str, ...]] = FACTS
+) -> dict[str, object]:
+    """The values the lessons' sentences are filled with: ``facts`` (by default
+    ``FACTS``) as ``spoken_fact`` says them, and what the Lesson rules make of them."""
     from samegame.plugin.host import get_host
     from samegame.presets import find_preset
 
-    values: dict[str, object] = {
-        name: tr.join(list(value)) if isinstance(value, tuple) else value
-        for name, value in FACTS.items()
-    }
-    seven, circles = FACTS["seven"], FACTS["circles_size"]
+    values: dict[str, object] = {name: spoken_fact(tr, value) for name, value in facts.items()}
+    seven, circles = facts["seven"], facts["circles_size"]
     assert isinstance(seven, int)
     assert isinstance(circles, int)
     points = LESSON_RULES.points
@@ -107,6 +130,18 @@ def lesson_facts(tr: Translator) -> dict[str, object]:
     return values
 
 
+def goodbye(tr: Translator, program: str = COMMAND) -> str:
+    """The last line when the player leaves: the command that starts the tutorial
+    again, beginning with ``program`` (A38)."""
+    return tr("tutorial.bye", command=f"{program} tutorial")
+
+
+def well_done(tr: Translator, program: str = COMMAND) -> str:
+    """The last line of a tutorial gone through to the end: what it taught, and the
+    command that starts a Lesson game, beginning with ``program`` (A38)."""
+    return tr("tutorial.done", command=f"{program} play --preset lesson")
+
+
 class Tutorial:
     """Runs the lessons and the practice on a LineIO; ``run()`` returns True when
     the player went through to the end, False when they left."""
@@ -121,15 +156,18 @@ class Tutorial:
         draw: Draw | None = None,
         symbols: str = "letters",
         verbosity: Verbosity = Verbosity.NORMAL,
+        program: str | None = None,
     ) -> None:
         """``lesson`` and ``practice`` are the two positions (by default
         ``lesson_position`` and ``practice_board``); ``draw`` draws a board for a
         sighted player (None: read rows); ``symbols`` is how tiles are drawn and
-        ``verbosity`` how much a move says, as in ``play``."""
+        ``verbosity`` how much a move says, as in ``play``; ``program`` starts the
+        commands the tutorial names (by default ``program_command()``)."""
         from samegame.plugin.host import get_host
 
         announcer = Announcer(tr, verbosity, lesson_palette())
-        self.voice = Voice(io, tr, announcer, draw, symbols)
+        program = program_command() if program is None else program
+        self.voice = Voice(io, tr, announcer, draw, symbols, program=program)
         self.tr = tr
         self.facts = lesson_facts(tr)
         self.practice = practice if practice is not None else practice_board(get_host())
@@ -150,9 +188,9 @@ class Tutorial:
             self.game = Game(self.practice, LESSON_RULES)
             Practice(voice, self.game).run()
         except Left:
-            voice.say(tr("tutorial.bye"))
+            voice.say(goodbye(tr, voice.program))
             return False
-        voice.say(tr("tutorial.done"))
+        voice.say(well_done(tr, voice.program))
         return True
 
     def lesson(self, index: int, lesson: Lesson) -> None:
@@ -324,6 +362,6 @@ def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: Plu
     try:
         tutorial.run()
     except KeyboardInterrupt:
-        io.write(["", tr("tutorial.bye")])
+        io.write(["", goodbye(tr, tutorial.voice.program)])
         return 130
     return 0

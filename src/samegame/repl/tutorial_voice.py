@@ -12,6 +12,7 @@ from samegame.core.coords import Cell
 from samegame.core.events import Event
 from samegame.core.game import Game
 from samegame.i18n import Translator
+from samegame.play.program import COMMAND
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
 from samegame.repl.pager import Pager
@@ -42,7 +43,9 @@ class Left(Exception):
 @dataclass
 class Voice:
     """Reading and saying lines, the board and the queries, for the lessons and
-    the practice alike."""
+    the practice alike. ``program`` is the command that starts this samegame
+    (``samegame.play.program.program_command``), the first words of every command
+    line the tutorial tells the player to run (A38)."""
 
     io: LineIO
     tr: Translator
@@ -50,6 +53,7 @@ class Voice:
     draw: Draw | None = None
     symbols: str = "letters"
     pager: Pager = field(default_factory=Pager)
+    program: str = COMMAND
 
     def say(self, *lines: str) -> None:
         self.io.write(list(lines))

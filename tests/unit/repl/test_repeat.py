@@ -62,6 +62,17 @@ def test_repeat_says_the_last_move_after_queries(capsys, monkeypatch, language: 
         assert said["l"][0].startswith("Removed 10 yellow diamonds on D1")
 
 
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "the last move's announcement"), ("ja", "最後の手の読み上げ")]
+)
+def test_help_says_repeat_is_the_last_move(capsys, monkeypatch, language: str, words) -> None:
+    """The help line of ``last`` says what it repeats: the last move's announcement."""
+    outcome = run_cli(capsys, monkeypatch, [*PLAY, "--lang", language], "help\nquit\n")
+    said = [line for line in outcome.lines if line.startswith("last (repeat, l): ")]
+    assert len(said) == 1, outcome.out
+    assert words in said[0]
+
+
 def test_a_refused_restart_keeps_the_move_before(capsys, monkeypatch) -> None:
     script = "D1\nD1\nrestart\nn\ngroups\nrepeat\nrestart\ny\nrow 2\nrepeat\nquit\n"
     outcome = run_cli(capsys, monkeypatch, PLAY, script)

@@ -45,7 +45,7 @@ from samegame.i18n import translator
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.lessons import LESSON_RULES, LESSONS, Compare, LessonMove, Question
-from samegame.repl.tutorial import Tutorial, lesson_facts
+from samegame.repl.tutorial import Tutorial, goodbye, lesson_facts, well_done
 from samegame.repl.tutorial_position import PRACTICE_HEIGHTS, PRACTICE_NUMBER, practice_board
 from samegame.repl.tutorial_practice import practice_intro
 from samegame.store import Store
@@ -182,7 +182,7 @@ def test_a_whole_run_is_the_golden_transcript(tutorial, lang: str, mode: str) ->
     assert result.err == ""
     tr = translator(lang)
     assert result.lines[0] == tr("tutorial.welcome", count=7)
-    assert result.lines[-1] == tr("tutorial.done")
+    assert result.lines[-1] == well_done(tr)
     path = GOLDEN / f"{mode}_{lang}.txt"
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -209,7 +209,7 @@ def test_right_answers_go_through_to_the_end(tutorial) -> None:
     assert "Board cleared" not in result.out
     assert EN("tutorial.practice.done", count=3, score=16) in result.lines
     assert EN("summary.assistance", used=EN("assistance.explain")) not in result.out
-    assert result.lines[-1] == EN("tutorial.done")
+    assert result.lines[-1] == well_done(EN)
 
 
 def test_every_step_is_announced_in_order(tutorial) -> None:
@@ -283,7 +283,7 @@ def test_a_wrong_answer_is_explained_and_asked_again(tutorial, question: Questio
     assert said["99"] == [
         [tr("tutorial.wrong"), tr(question.explain, **facts), tr(question.key, **facts)]
     ]
-    assert result.lines[-1] == tr("tutorial.bye")
+    assert result.lines[-1] == goodbye(tr)
 
 
 def test_answers_are_read_in_any_spelling(tutorial) -> None:
@@ -366,8 +366,34 @@ def test_undo_compares_plans_and_the_lessons_go_on_from_their_position() -> None
 def test_quit_and_the_end_of_input_leave(tutorial, leave: list[str], where: int) -> None:
     result = tutorial(*(LESSONS_RIGHT + PRACTICE_RIGHT)[:where], *leave)
     assert result.code == 0
-    assert result.lines[-1] == EN("tutorial.bye")
-    assert EN("tutorial.done") not in result.out
+    assert result.lines[-1] == goodbye(EN)
+    assert well_done(EN) not in result.out
+
+
+def test_the_commands_it_names_start_this_samegame(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A38: where ``samegame`` is not on the PATH, the commands the tutorial tells
+    the player to run start with the path of the script that started it."""
+    script = tmp_path / ".venv" / "bin" / "samegame"
+    script.parent.mkdir(parents=True)
+    script.write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [str(script), "tutorial"])
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    left = Script(["quit"])
+    Tutorial(left, EN).run()
+    assert left.said[-1] == "Tutorial left. Run .venv/bin/samegame tutorial to start again."
+    done = Script(LESSONS_RIGHT + PRACTICE_RIGHT)
+    Tutorial(done, JA, practice=practice_board(get_host())).run()
+    assert done.said[-1].endswith(
+        ".venv/bin/samegame play --preset lesson でゲームを始めましょう。"
+    )
+    intro = practice_intro(JA, ".venv/bin/samegame")
+    assert (
+        "盤面全体は .venv/bin/samegame play --preset lesson --board-number 3 で遊べます。" in intro
+    )
+    assert intro in done.said
 
 
 def test_run_says_whether_the_player_went_to_the_end() -> None:
@@ -442,7 +468,7 @@ def test_the_practice_scores_from_zero_and_ends_after_three_moves() -> None:
     tutorial, said = practice([*PRACTICE_RIGHT, "A1"])
     assert tutorial.game.score == 16
     assert len(tutorial.game.moves) == 3
-    assert said[-2:] == [EN("tutorial.practice.done", count=3, score=16), EN("tutorial.done")]
+    assert said[-2:] == [EN("tutorial.practice.done", count=3, score=16), well_done(EN)]
     assert "Removed 2 blue triangles on C1 and D1, 0 points, score 0." in said
 
 
@@ -543,7 +569,7 @@ def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
         Settings().with_value("accessible", "on"), stdin=Interrupting(), stdout=out, host=get_host()
     )
     assert status == 130
-    assert out.getvalue().endswith("\n\n" + EN("tutorial.bye") + "\n")
+    assert out.getvalue().endswith("\n\n" + goodbye(EN) + "\n")
 
 
 def test_the_saved_verbosity_is_honoured(tutorial, tmp_path: Path) -> None:
@@ -589,5 +615,5 @@ def test_on_a_real_terminal_the_accessible_tutorial_is_append_only(tmp_path: Pat
         assert not pattern.search(data), name
     assert b"\x1b" not in data
     assert data.count(b"\r\n> ") == len(typed)
-    assert data.endswith(EN("tutorial.bye").encode() + b"\r\n")
+    assert data.endswith(goodbye(EN).encode() + b"\r\n")
     assert child.exitstatus == 0

@@ -46,7 +46,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "help.summary": "{word} ({short}): score, moves, tiles and groups left.",
     "help.colours": "{word} ({short}): tiles left of each colour.",
     "help.score": "{word} ({short}): the score.",
-    "help.last": "{word} ({short}): say the last announcement again.",
+    "help.last": "{word} ({short}): say the last move's announcement again; questions asked since do not replace it.",
     "help.coords": "{word} ({short}): how cells are named.",
     "help.rules": "{word} ({short}): the rules of this game.",
     "help.settings": "{word} ({short}) [NAME VALUE]: show or change verbosity, language, accessible, colour, symbols, one-click, bell.",

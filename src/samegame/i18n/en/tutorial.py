@@ -29,8 +29,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tutorial.step.zero.preview": "Selecting a group only shows it: it names the whole group and its points, and the board does not change. The board changes when you remove it: type remove, or the same cell again.",
     "tutorial.step.space.move": "Remove the pair: type {pair_first} to select it and hear the whole group, then remove, or {pair_first} again, to remove it. Before that, cancel, or the Escape key, clears the selection.",
     "tutorial.step.space.after": "Exactly those {pair_size} tiles went. Nothing new fills the holes, and the score is still {pair_points}.",
-    "tutorial.step.down.idea": "First, tiles above a hole fall straight down within their own column, and keep their order. In column {column}, the tiles in {fallen} fell one square, and so did A, from {a} to {a_fallen}. Column {emptied} held only a circle of the pair, so it became empty.",
-    "tutorial.step.left.idea": "Then a column left completely empty goes, and the columns on its right move one place left, in order: column {emptied} went, and columns {moved} moved left. A column with even one tile stays: column {column} lost a tile and stayed, and the single triangle now in column {lone_column} is a column of its own. B moved left with its column, from {b} to {b_moved}, and now touches the diamonds at the bottom; A, in {a_fallen}, touches them too. Nothing more happens by itself: new neighbours stay on the board until you remove them, and a removal never sets off another.",
+    "tutorial.step.down.idea": "First, tiles above a hole fall straight down within their own column, and keep their order. In column {column}, the tiles in {fallen} fell one square, and so did A, from {a} to {a_fallen}. Only a circle of the pair stood in column {emptied}, so it became empty.",
+    "tutorial.step.left.idea": "Then a column left completely empty goes, and the columns on its right move one place left, in order: column {emptied}, now empty, went, and columns {moved} moved left. A column with even one tile stays: column {column}, which lost a tile, stayed, and so did the single triangle now in column {lone_column}, a column of its own. B moved left with its column, from {b} to {b_moved}, and now touches the diamonds at the bottom; A, in {a_fallen}, touches them too. Nothing more happens by itself: new neighbours stay on the board until you remove them, and a removal never sets off another.",
     "tutorial.step.count.question": "The pair made room: A, now in {a_fallen}, B, now in {b_moved}, and the diamonds at the bottom are one group, with the diamond in {seven_anchor}. How many points does it earn if you remove it? Type a number.",
     "tutorial.step.count.explain": "{seven} diamonds: {seven} minus {two} is {less}, and {less} squared is {points} points. For comparison, a pair earns {pair_points}, three tiles {three_points}, five tiles {five_points}. This is one legal line of play, an example, not a claim of the best strategy.",
     "tutorial.step.choice.move": "Remove the {seven} diamonds: type {seven_anchor}, then remove.",
@@ -48,7 +48,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tutorial.compare.words": "Type undo, redo, or next to go on.",
     "tutorial.compare.restored": "Your moves are played again, score {score}: the lessons go on from there.",
     "tutorial.lesson.confirm": "Type remove, or {cell} again, to remove it.",
-    "tutorial.practice.intro": "Now try your own {moves} moves on the lower left corner, {width} columns by {height} rows, of Lesson board {number} ({full_width} columns by {full_height} rows; samegame play --preset lesson --board-number {number} plays all of it). Your score starts from 0, and nothing is saved.",
+    "tutorial.practice.intro": "Now try your own {moves} moves on the lower left corner, {width} columns by {height} rows, of Lesson board {number} ({full_width} columns by {full_height} rows; {command} plays all of it). Your score starts from 0, and nothing is saved.",
     "tutorial.practice.commands": "Type a cell to select its group and the same cell again to remove it. explain names one legal move; undo or z takes a move back; reset starts the board again, asking first; board shows it; skip ends the practice; quit leaves.",
     "tutorial.practice.explain": "One legal move: {group}. Its tiles touch along their sides, so it can go. It is one choice among others, not necessarily the best.",
     "tutorial.practice.reset.ask": {
@@ -73,6 +73,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "tutorial.select_first": "Select the group first: type {cell}.",
     "tutorial.other_group": "That is another group; this step is about the group with {cell}.",
     "tutorial.not_a_cell": "Type a cell such as {cell}.",
-    "tutorial.done": "Well done. You followed a group along its sides, removed a pair that scored nothing to make room, heard tiles fall straight down and columns close left, counted the new group, and saw that each choice changes the next. Start a game with samegame play --preset lesson.",
-    "tutorial.bye": "Tutorial left. Run samegame tutorial to start again.",
+    "tutorial.done": "Well done. You followed a group along its sides, removed a pair that scored nothing to make room, heard tiles fall straight down and columns close left, counted the new group, and saw that each choice changes the next. Start a game with {command}.",
+    "tutorial.bye": "Tutorial left. Run {command} to start again.",
 }

@@ -55,7 +55,7 @@ MESSAGES: Mapping[str, str] = {
     "help.summary": "{word} ({short}): スコア、手数、残りのタイルとグループです。",
     "help.colours": "{word} ({short}): 色ごとの残りのタイルです。",
     "help.score": "{word} ({short}): スコアです。",
-    "help.last": "{word} ({short}): 最後の読み上げを繰り返します。",
+    "help.last": "{word} ({short}): 最後の手の読み上げを繰り返します。その後に尋ねたことでは置き換わりません。",
     "help.coords": "{word} ({short}): マスの呼び方です。",
     "help.rules": "{word} ({short}): このゲームのルールです。",
     "help.settings": (

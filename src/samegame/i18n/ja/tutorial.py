@@ -41,7 +41,7 @@ MESSAGES: Mapping[str, str] = {
         "{a}の A は{corner}と角で接しているだけで、角ではタイルはつながりません。B と C は離れた場所のひし形です。"
     ),
     "tutorial.step.zero.idea": "レッスンのルールでは、{formula}。下の段の{pair}の丸は、{pair_size}個のグループです。",
-    "tutorial.step.zero.question": "このペアは{pair_points}点で消せますか。はい か いいえ で答えてください。",
+    "tutorial.step.zero.question": "このペアは{pair_points}点で消せますか。はい か いいえ （y か n）で答えてください。",
     "tutorial.step.zero.explain": "はい。二個以上のグループはどれも指せる手です。ペアは{pair_points}点ですが、それでも一手です。",
     "tutorial.step.zero.preview": (
         "グループを選ぶのは下見だけです。グループ全体と点を示し、盤面は変わりません。"
@@ -88,12 +88,12 @@ MESSAGES: Mapping[str, str] = {
         "盤面をすべて消せば勝ちです。タイルが残っていても二個のグループがなければ、そのときのスコアでゲームは終わります。"
         "ここで{circles_size}個の丸を消すと、グループのないタイルが{left_after_circles}個残り、{end_score}点で終わります。"
     ),
-    "tutorial.closing.biggest": "最後に二つ質問します。いつも一番大きいグループから消すべきですか。はい か いいえ で答えてください。",
+    "tutorial.closing.biggest": "最後に二つ質問します。いつも一番大きいグループから消すべきですか。はい か いいえ （y か n）で答えてください。",
     "tutorial.closing.biggest.explain": (
         "いいえ。そういう決まりはありません。小さいグループが大きいグループをつなぐこともあります。"
         "ここではペアが{pair_points}点で、{points}点のすき間を作りました。迷ったら undo で作戦を比べましょう。"
     ),
-    "tutorial.closing.diagonal": "角だけで斜めに接しているタイルは、同じグループですか。はい か いいえ で答えてください。",
+    "tutorial.closing.diagonal": "角だけで斜めに接しているタイルは、同じグループですか。はい か いいえ （y か n）で答えてください。",
     "tutorial.closing.diagonal.explain": (
         "いいえ。タイルをつなぐのは辺だけで、同じ形のほかのタイルを通ってもかまいません。"
         "はじめ{a}にあった A はグループと角で接しているだけでグループに入らず、落ちて辺で接してから加わりました。"
@@ -107,8 +107,8 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.lesson.confirm": "消すには remove か、もう一度 {cell} と入力します。",
     "tutorial.practice.intro": (
         "では、自分で{moves}手指してみましょう。レッスンの盤面{number}番({full_width}列{full_height}行)の"
-        "左下の角、{width}列{height}行です。盤面全体は samegame play --preset lesson --board-number {number} "
-        "で遊べます。スコアは0から始まり、何も保存しません。"
+        "左下の角、{width}列{height}行です。盤面全体は {command} で遊べます。"
+        "スコアは0から始まり、何も保存しません。"
     ),
     "tutorial.practice.commands": (
         "マスを入力するとグループを選び、同じマスをもう一度入力すると消します。explain は指せる手を1つ示し、"
@@ -119,7 +119,7 @@ MESSAGES: Mapping[str, str] = {
         "指せる手の1つ: {group}。タイルが辺で接しているので消せます。選べる手の1つで、一番よい手とは限りません。"
     ),
     "tutorial.practice.reset.ask": (
-        "練習の盤面を最初に戻しますか。{count}手が消えますが、undo で戻せます。yes か no で答えてください。"
+        "練習の盤面を最初に戻しますか。{count}手が消えますが、undo で戻せます。はい か いいえ （y か n）で答えてください。"
     ),
     "tutorial.practice.reset.nothing": "練習の盤面は最初のままです。戻すものはありません。",
     "tutorial.practice.reset.done": "undo と入力すると、指した手が戻ります。",
@@ -137,7 +137,7 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.not_a_cell": "{cell} のようにマスを入力してください。",
     "tutorial.done": (
         "よくできました。辺にそってグループをたどり、点にならないペアを消してすき間を作り、タイルがまっすぐ下へ落ちて列が左へ詰まるのを聞き、"
-        "新しいグループを数え、1手ごとに次の選択が変わることを確かめました。samegame play --preset lesson でゲームを始めましょう。"
+        "新しいグループを数え、1手ごとに次の選択が変わることを確かめました。{command} でゲームを始めましょう。"
     ),
-    "tutorial.bye": "チュートリアルを終了しました。もう一度始めるには samegame tutorial を実行します。",
+    "tutorial.bye": "チュートリアルを終了しました。もう一度始めるには {command} を実行します。",
 }
