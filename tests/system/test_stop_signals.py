@@ -103,6 +103,15 @@ def _cases() -> list[object]:
     return cases
 
 
+def _signals_as_a_shell_gives_them() -> None:
+    """In the child: the stop signals at their defaults, as a shell on a terminal
+    starts a program. A test run started under nohup (or in the background) ignores
+    SIGHUP (or SIGINT), and samegame rightly keeps a signal ignored that it was
+    started ignoring."""
+    for number in CODES:
+        signal.signal(number, signal.SIG_DFL)
+
+
 def _start(work: Work, folder: Path) -> subprocess.Popen[str]:
     args = [str(_board(folder)) if arg == "BOARD" else arg for arg in work.args]
     environment = {**os.environ, "SAMEGAME_HOME": str(folder / "home"), "PYTHONWARNINGS": ""}
@@ -114,6 +123,7 @@ def _start(work: Work, folder: Path) -> subprocess.Popen[str]:
         text=True,
         env=environment,
         start_new_session=True,  # its own process group, as under timeout
+        preexec_fn=_signals_as_a_shell_gives_them,
     )
 
 
