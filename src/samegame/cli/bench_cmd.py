@@ -11,7 +11,8 @@ bot that failed or did not finish within its limit (it plays in a child process:
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -39,8 +40,10 @@ from samegame.cli.bot_games import (
 )
 from samegame.cli.common import (
     BotTimeoutOption,
+    LangOption,
     TextOrJson,
     check_bot_timeout,
+    chosen_translator,
     load_preset,
     print_json,
 )
@@ -56,8 +59,12 @@ from samegame.cli.longwork import budget_words, progress, say
 from samegame.cli.record_output import record_output
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
+from samegame.i18n.said import Said
 from samegame.records.verification import make_record
 from samegame.sim.executors import ExecutorKind
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 BENCHMARK_PRESET = "benchmark"
 
@@ -71,24 +78,69 @@ def _group(ctx: typer.Context) -> None:
     show_help_without_command(ctx)
 
 
-def _position_line(position: int, entry: dict[str, Any]) -> str:
-    result = "board cleared" if entry["cleared"] else f"{entry['remaining']} tiles left"
-    anchors = ", ".join(
-        f"{anchor.name} {number_text(published(anchor.key)[position - 1])}" for anchor in ANCHORS
+def _position_line(tr: Translator, position: int, entry: dict[str, Any]) -> str:
+    ending = (
+        tr("research.cleared")
+        if entry["cleared"]
+        else tr("research.tiles_left", count=entry["remaining"])
     )
-    return (
-        f"Position {position}: {number_text(entry['score'])} points in {entry['move_count']} moves, "
-        f"{result}, {seconds_text(entry['seconds'])} (CPU {seconds_text(entry['cpu_seconds'])}). "
-        f"Published: {anchors}."
+    anchors = tr("list.separator").join(
+        tr(
+            "research.bench.anchor",
+            name=anchor.name,
+            score=number_text(published(anchor.key)[position - 1]),
+        )
+        for anchor in ANCHORS
+    )
+    return tr(
+        "research.bench.position",
+        position=position,
+        score=number_text(entry["score"]),
+        moves=entry["move_count"],
+        ending=ending,
+        seconds=seconds_text(entry["seconds"], tr),
+        cpu=seconds_text(entry["cpu_seconds"], tr),
+        anchors=anchors,
     )
 
 
-def _comparison_line(total: int, comparisons: list[PublishedComparison], count: int) -> str:
-    parts = [
-        f"{c.percent:.1f} percent of {c.anchor.name} ({number_text(c.total)})" for c in comparisons
-    ]
-    which = "the published totals" if count == 20 else f"their totals on these {count} positions"
-    return f"{number_text(total)} is " + ", ".join(parts[:-1]) + f" and {parts[-1]}: {which}."
+def _comparison_line(
+    tr: Translator, total: int, comparisons: list[PublishedComparison], count: int
+) -> str:
+    shares = tr.join(
+        [
+            tr(
+                "research.bench.share",
+                percent=f"{c.percent:.1f}",
+                anchor=c.anchor.name,
+                total=number_text(c.total),
+            )
+            for c in comparisons
+        ]
+    )
+    if count == 20:
+        return tr("research.bench.shares.all", total=number_text(total), shares=shares)
+    return tr("research.bench.shares.some", total=number_text(total), shares=shares, count=count)
+
+
+def _lost(index: int, count: int, text: bool, out: str | None) -> Callable[[str], Said]:
+    """The words of a position the executor lost: where the positions played so
+    far were kept (above, in the records file, both, or nowhere yet)."""
+
+    def said(problem: str) -> Said:
+        if index and text and out is not None:
+            return Said.of(
+                "research.bench.lost.both", problem=problem, done=index, count=count, path=out
+            )
+        if index and out is not None:
+            return Said.of(
+                "research.bench.lost.file", problem=problem, done=index, count=count, path=out
+            )
+        if index and text:
+            return Said.of("research.bench.lost.above", problem=problem, done=index, count=count)
+        return Said.of("research.bench.lost", problem=problem, done=index, count=count)
+
+    return said
 
 
 @bench_app.command("standard")
@@ -110,6 +162,7 @@ def standard_command(
     executor_kind: ExecutorOption = None,
     scheduler: SchedulerOption = None,
     bot_timeout: BotTimeoutOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a bot on the 20 standard research positions (15 by 15, 5 colours, n minus 2,
     squared, and 1000 for a clear) and compare with the published scores, one line
@@ -119,6 +172,7 @@ def standard_command(
     'samegame verify'. With --executor process or dask, positions are played at
     once by the executor's workers (the same games as here with a fixed budget).
     """
+    tr = chosen_translator(lang, None, read_only=True)
     try:
         chosen = parse_positions(positions)
     except ValueError as error:
@@ -131,7 +185,7 @@ def standard_command(
     rules = preset.rules
     boards = standard_positions()
     entries: list[dict[str, Any]] = []
-    seconds_each, budget = budget_words(spec)
+    seconds_each, budget = budget_words(spec, tr)
     count = len(chosen)
     local = where.kind is ExecutorKind.local
     started = time.perf_counter()
@@ -140,12 +194,9 @@ def standard_command(
         record_output(out) as records,
         interruptible_bot(spec) as interruption,
     ):
-        each = "" if budget is None else f", {budget} per search"
-        there = "" if local else f", {where.describe()}"
-        say(
-            f"Playing {count} standard {'position' if count == 1 else 'positions'} "
-            f"with {spec}{each}{there}; Ctrl-C stops early and keeps the positions played."
-        )
+        each = "" if budget is None else tr("research.thinking", budget=budget)
+        there = "" if local else tr("research.there", where=where.describe(tr))
+        say(tr("research.start.bench", count=count, bot=str(spec), thinking=each, there=there))
         tasks = [
             PlayTask(
                 str(spec),
@@ -161,18 +212,10 @@ def standard_command(
             board = boards[position - 1]
             bot_seed = tasks[index].seed
             if local:
-                with progress(
-                    seconds_each, f"Position {position}: searched {{done}} of {{total}}."
-                ):
+                with progress(seconds_each, _searched(tr, position), tr):
                     game = play_bounded(tasks[index])
             else:
-                places = [
-                    *(["above"] if output is TextOrJson.text else []),
-                    *([f"in {out}"] if out is not None else []),
-                ]
-                kept = f"; stopped after {index} of {count} positions" + (
-                    f", kept {' and '.join(places)}" if places and index else ""
-                )
+                kept = _lost(index, count, output is TextOrJson.text, out)
                 remote = remote_game(handles[index], interruption, kept)
                 if remote is None:
                     break
@@ -204,11 +247,11 @@ def standard_command(
             }
             entries.append(entry)
             if output is TextOrJson.text:
-                typer.echo(_position_line(position, entry))
+                typer.echo(_position_line(tr, position, entry))
             if interruption:
                 break
             if count >= 4 and (index + 1) * 4 // count > index * 4 // count:
-                say(f"Played {index + 1} of {count} positions.")
+                say(tr("research.progress.positions", done=index + 1, total=count))
         if entries or not interruption:  # an early stop keeps the positions played so far
             records.commit()
     chosen = tuple(int(e["position"]) for e in entries)
@@ -216,6 +259,10 @@ def standard_command(
     total = sum(int(e["score"]) for e in entries)
     cpu = sum(float(e["cpu_seconds"]) for e in entries)
     comparisons = compare(chosen, total) if chosen else []
+    kept_so_far = (
+        Said.of("research.interrupted.positions"),
+        Said.of("research.terminated.positions"),
+    )
     if output is TextOrJson.json:
         print_json(
             {
@@ -234,17 +281,29 @@ def standard_command(
                 "interrupted": bool(interruption),
             }
         )
-        stop_if_interrupted(bool(interruption), "the positions played so far are above")
+        stop_if_interrupted(bool(interruption), *kept_so_far)
         return
     count = len(chosen)
-    noun = "position" if count == 1 else "positions"
     typer.echo(
-        f"Total: {number_text(total)} points on {count} {noun} with {spec}, "
-        f"{seconds_text(seconds)} (CPU {seconds_text(cpu)})."
+        tr(
+            "research.bench.total",
+            total=number_text(total),
+            count=count,
+            bot=str(spec),
+            seconds=seconds_text(seconds, tr),
+            cpu=seconds_text(cpu, tr),
+        )
     )
     if comparisons:
-        typer.echo(_comparison_line(total, comparisons, count))
-    said = records.said()
+        typer.echo(_comparison_line(tr, total, comparisons, count))
+    said = records.said(tr)
     if said is not None:
         typer.echo(said)
-    stop_if_interrupted(bool(interruption), "the positions played so far are above")
+    stop_if_interrupted(bool(interruption), *kept_so_far)
+
+
+def _searched(tr: Translator, position: int) -> Callable[[str, str], str]:
+    """The progress line of a timed search on one position."""
+    return lambda done, total: tr(
+        "research.progress.position", position=position, done=done, total=total
+    )

@@ -5,8 +5,9 @@ worker, Ctrl-C, and the numbers and seconds those commands print."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,10 +20,15 @@ from samegame.cli.executor_options import Where
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import Interruption, interruptible
 from samegame.cli.whole_numbers import whole_number
+from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import find_preset
 from samegame.sim import bounded
 from samegame.sim.executors import ExecutorKind, Handle, failure_words, is_executor_failure
+from samegame.sim.stats import english
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 BotOption = Annotated[
     str, typer.Option("--bot", help="Bot and options, for example nrpa:level=3 or beam:width=64.")
@@ -121,11 +127,13 @@ class ExecutorFailed(CommandError):
     """The executor lost a game (a worker killed, a scheduler lost): exit 1."""
 
 
-def remote_game(handle: Handle, interruption: Interruption, kept: str = "") -> Played | None:
+def remote_game(
+    handle: Handle, interruption: Interruption, kept: str | Callable[[str], Said] = ""
+) -> Played | None:
     """A game played by an executor's worker, or None after Ctrl-C (the rest of the
     work is then cancelled by the executor). Exit 1 if the bot broke the rules;
-    ``ExecutorFailed`` (exit 1, its message ending in ``kept``) if the executor
-    failed."""
+    ``ExecutorFailed`` (exit 1) if the executor failed: its message ends in
+    ``kept``, or is ``kept`` of the failure's words."""
     while not interruption:
         try:
             game: Played = handle.result(timeout=POLL)
@@ -136,7 +144,9 @@ def remote_game(handle: Handle, interruption: Interruption, kept: str = "") -> P
         except Exception as error:
             if not is_executor_failure(error):
                 raise
-            raise ExecutorFailed(failure_words(error) + kept, ExitCode.REJECTED) from None
+            problem = failure_words(error)
+            message = kept(problem) if callable(kept) else problem + kept
+            raise ExecutorFailed(message, ExitCode.REJECTED) from None
         return game
     return None
 
@@ -146,13 +156,17 @@ def number_text(value: float) -> str:
     return f"{value:,.0f}"
 
 
-def seconds_text(value: float) -> str:
-    """``5.1 seconds``: a unit a speech synthesizer reads as a word (A30)."""
-    return f"{value:.1f} seconds"
+def seconds_text(value: float, tr: Translator | None = None) -> str:
+    """``5.1 seconds``: a unit a speech synthesizer reads as a word (A30), in the
+    language of ``tr`` (English when none is given)."""
+    tr = english(tr)
+    return tr("research.seconds", seconds=f"{value:.1f}")
 
 
-def stop_if_interrupted(interrupted: bool, kept: str) -> None:
-    """After Ctrl-C: one line on what was kept, and exit status 130 (143 after
-    SIGTERM or SIGHUP)."""
+def stop_if_interrupted(interrupted: bool, interrupted_kept: Said, terminated_kept: Said) -> None:
+    """After Ctrl-C: one line on what was kept (``interrupted_kept``; after SIGTERM
+    or SIGHUP ``terminated_kept``), and exit status 130 (143 after SIGTERM or
+    SIGHUP)."""
     if interrupted:
-        raise fail(f"{interrupts.word()}; {kept}", ExitCode(interrupts.exit_code()))
+        said = terminated_kept if interrupts.terminated() else interrupted_kept
+        raise fail(said, ExitCode(interrupts.exit_code()))

@@ -208,11 +208,14 @@ def chosen_settings(
     return in_force(saved, flags)
 
 
-def chosen_translator(lang: str | None, accessible: bool | None) -> Translator:
-    """The translator of the language in force for this run."""
+def chosen_translator(
+    lang: str | None, accessible: bool | None, *, read_only: bool = False
+) -> Translator:
+    """The translator of the language in force for this run (``read_only`` as for
+    ``chosen_settings``)."""
     from samegame.i18n import translator
 
-    return translator(chosen_settings(lang, accessible).settings.language)
+    return translator(chosen_settings(lang, accessible, read_only=read_only).settings.language)
 
 
 def load_preset(name: str, formula: str | None = None, clear_bonus: int | None = None) -> Preset:

@@ -8,14 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.whole_numbers import whole_number
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
-from samegame.sim.stats import plural
+from samegame.sim.stats import english
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 MAX_WORKERS = 1024
 
@@ -47,14 +50,17 @@ class Where:
     workers: int
     scheduler: str | None
 
-    def describe(self) -> str:
+    def describe(self, tr: Translator | None = None) -> str:
+        """Where the games run, in the language of ``tr`` (English when none is
+        given): ``in this process``, ``in 4 worker processes``."""
+        tr = english(tr)
         if self.kind is ExecutorKind.local:
-            return "in this process"
+            return tr("research.where.local")
         if self.kind is ExecutorKind.process:
-            return f"in {self.workers} worker {'process' if self.workers == 1 else 'processes'}"
+            return tr("research.where.process", count=self.workers)
         if self.scheduler is not None:
-            return f"on the Dask scheduler at {self.scheduler}"
-        return f"on a local Dask cluster of {self.workers} {plural(self.workers, 'worker')}"
+            return tr("research.where.scheduler", address=self.scheduler)
+        return tr("research.where.cluster", count=self.workers)
 
 
 def where_to_play(workers: int | None, kind: ExecutorKind | None, scheduler: str | None) -> Where:

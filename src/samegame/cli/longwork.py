@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -33,7 +34,10 @@ from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
 from samegame.core.stops import STOP_SIGNALS
-from samegame.sim.bounded import seconds_words
+from samegame.sim.stats import english
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 PROGRESS_LINES = 4
 """How many progress lines a timed search prints, at most (every quarter)."""
@@ -48,32 +52,39 @@ def say(line: str) -> None:
     typer.echo(line, err=True)
 
 
-def preparing_line(seconds: float) -> str:
-    """What is said at once before the search's first compile (A37)."""
-    from samegame.i18n import translator
-
-    tr = translator("en")
-    return tr("search.preparing", seconds=tr("seconds", count=seconds, number=f"{seconds:g}"))
+def seconds_words(tr: Translator, seconds: float) -> str:
+    """``1 second``, ``2.5 seconds`` (``2.5秒``): a time budget in words."""
+    number = f"{seconds:g}"
+    return tr("seconds", count=float(number), number=number)
 
 
-def budget_words(spec: BotSpec) -> tuple[float | None, str | None]:
+def preparing_line(seconds: float, tr: Translator | None = None) -> str:
+    """What is said at once before the search's first compile (A37), in the
+    language of ``tr`` (English when none is given)."""
+    tr = english(tr)
+    return tr("search.preparing", seconds=seconds_words(tr, seconds))
+
+
+def budget_words(spec: BotSpec, tr: Translator | None = None) -> tuple[float | None, str | None]:
     """A search bot's time budget per search and how it is said: ``12 seconds`` or
-    a fixed amount of work; (None, None) for a bot that does not search. The
-    search's compiled code is loaded here, before the first line and the clock;
-    when it must be compiled first, a line says so at once, and for how long."""
+    a fixed amount of work, in the language of ``tr`` (English when none is
+    given); (None, None) for a bot that does not search. The search's compiled code
+    is loaded here, before the first line and the clock; when it must be compiled
+    first, a line says so at once, and for how long."""
     from samegame.bots.search.bot import SearchBot, prepare_search
     from samegame.plugin.host import get_host
 
+    tr = english(tr)
     if get_host().third_party("bot", spec.name) is not None:
         return None, None  # a plugin's bot is made only under its bound, never here
     bot = get_host().bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):
         return None, None
-    prepare_search(bot.spec, lambda expected: say(preparing_line(expected)))
+    prepare_search(bot.spec, lambda expected: say(preparing_line(expected, tr)))
     seconds = bot.spec.seconds
     if seconds is None:
-        return None, "a fixed amount of work"
-    return seconds, seconds_words(seconds)
+        return None, tr("research.fixed_work")
+    return seconds, seconds_words(tr, seconds)
 
 
 class Interruption:
@@ -211,8 +222,13 @@ def ticks(seconds: float | None, report: Callable[[float], None]) -> Iterator[No
         thread.join()
 
 
-def progress(seconds: float | None, line: str) -> AbstractContextManager[None]:
-    """A progress line on stderr every quarter of a timed search (``line``
-    formatted with ``done`` and ``total`` in words), as ``ticks``."""
-    total = None if seconds is None else seconds_words(seconds)
-    return ticks(seconds, lambda done: say(line.format(done=seconds_words(done), total=total)))
+def progress(
+    seconds: float | None, line: Callable[[str, str], str], tr: Translator
+) -> AbstractContextManager[None]:
+    """A progress line on stderr every quarter of a timed search, as ``ticks``:
+    ``line(done, total)`` with the time searched and the whole time in words of
+    ``tr``'s language."""
+    if seconds is None:
+        return ticks(None, lambda done: None)
+    total = seconds_words(tr, seconds)
+    return ticks(seconds, lambda done: say(line(seconds_words(tr, done), total)))

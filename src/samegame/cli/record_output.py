@@ -12,11 +12,15 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.core.quoting import shown
 from samegame.sim.outfile import LineFile, replaced_on_success
+from samegame.sim.stats import english
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 
 def unwritable(out: str, error: OSError) -> CommandError:
@@ -57,17 +61,17 @@ class RecordOutput:
             raise unwritable(self.out, error) from None
         self.committed = True
 
-    def said(self) -> str | None:
+    def said(self, tr: Translator | None = None) -> str | None:
         """The closing line on the records: how many were written where, or that the
         file was left as it was (no run, or a run stopped before any game); None
-        without ``--out``."""
+        without ``--out``. In the language of ``tr`` (English when none is given)."""
         if self.out is None:
             return None
+        tr = english(tr)
         where = shown(self.out, 400)
         if not self.committed:
-            return f"No record written: {where} was left as it was."
-        noun = "record" if self.written == 1 else "records"
-        return f"{self.written} {noun} written to {where}, one per line."
+            return tr("research.records.none", path=where)
+        return tr("research.records.written", count=self.written, path=where)
 
 
 @contextmanager

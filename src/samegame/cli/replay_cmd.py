@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,19 +12,25 @@ from samegame.cli.common import (
     ClearBonusOption,
     ColoursOption,
     FormulaOption,
+    LangOption,
     PresetOption,
     SizeOption,
     TextOrJson,
     board_setup,
+    chosen_translator,
     load_preset,
     numbered_board,
     print_json,
     read_board_file,
 )
 from samegame.cli.exit_codes import ExitCode, fail
-from samegame.core.palette import describe_tiles
+from samegame.core.palette import PALETTE
 from samegame.core.replay import ReplayError, ReplayResult, replay, split_moves
 from samegame.i18n.said import Said
+from samegame.sim.stats import english
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 
 def replay_command(
@@ -42,11 +48,13 @@ def replay_command(
     output: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="text or json.")
     ] = TextOrJson.text,
+    lang: LangOption = None,
 ) -> None:
     """Play moves on a board (a file or a board number) and report every move and the result.
 
     An illegal move stops the replay with a one-line error naming the move (exit 1).
     """
+    tr = chosen_translator(lang, None, read_only=True)
     preset = load_preset(preset_name, formula, clear_bonus)
     if (board_file is None) == (board_number is None):
         raise fail(Said.of("error.replay.board_choice"), ExitCode.USAGE)
@@ -64,33 +72,50 @@ def replay_command(
     if output is TextOrJson.json:
         print_json(result.to_dict())
     else:
-        for line in describe_replay(result):
+        for line in describe_replay(result, tr):
             typer.echo(line)
 
 
-def describe_replay(result: ReplayResult) -> list[str]:
-    """The replay as sentences, one per line."""
+def describe_replay(result: ReplayResult, tr: Translator | None = None) -> list[str]:
+    """The replay as sentences, one per line, in the language of ``tr`` (English
+    when none is given)."""
+    tr = english(tr)
     lines = []
     running = 0
     for number, move in enumerate(result.moves, start=1):
         running += move.points
-        plural = "point" if move.points == 1 else "points"
+        entry = PALETTE[move.colour]
+        tiles = tr(
+            "tiles",
+            count=move.tiles,
+            colour=tr(f"colour.{entry.name}"),
+            shape=tr(f"shape.{entry.shape}", count=move.tiles),
+        )
+        points = tr("points", count=move.points)
         lines.append(
-            f"Move {number}: {move.move} removed {describe_tiles(move.colour, move.tiles)}, "
-            f"{move.points} {plural}, score {running}."
+            tr(
+                "research.replay.move",
+                number=number,
+                move=move.move,
+                tiles=tiles,
+                points=points,
+                score=running,
+            )
         )
     moves = len(result.moves)
     if result.cleared:
-        lines.append(
-            f"Board cleared. Bonus {result.bonus}. Final score {result.score} after {moves} moves."
-        )
+        end = tr("research.replay.cleared", bonus=result.bonus, score=result.score, moves=moves)
     elif result.finished:
-        lines.append(
-            f"No moves left. {result.remaining} tiles left, penalty {result.penalty}. "
-            f"Final score {result.score} after {moves} moves."
+        end = tr(
+            "research.replay.over",
+            remaining=result.remaining,
+            penalty=result.penalty,
+            score=result.score,
+            moves=moves,
         )
     else:
-        lines.append(
-            f"The game goes on: score {result.score}, {result.remaining} tiles left after {moves} moves."
+        end = tr(
+            "research.replay.going", score=result.score, remaining=result.remaining, moves=moves
         )
+    lines.append(end)
     return lines

@@ -16,7 +16,8 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import replace
-from typing import Annotated
+from functools import reduce
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -25,10 +26,12 @@ from samegame.cli.common import (
     BoardTypeOption,
     BotTimeoutOption,
     ColoursOption,
+    LangOption,
     PresetOption,
     SizeOption,
     TextOrJson,
     check_bot_timeout,
+    chosen_translator,
     host,
     load_preset,
     print_json,
@@ -37,7 +40,6 @@ from samegame.cli.common import (
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
-    Where,
     WorkersOption,
     running_executor,
     where_to_play,
@@ -46,6 +48,7 @@ from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
 from samegame.cli.record_output import record_output
 from samegame.cli.whole_numbers import whole_number
+from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import PresetError
 from samegame.repl.terminal import resolve_accessible
@@ -56,7 +59,9 @@ from samegame.sim.plan import Plan, plan
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
 from samegame.sim.simulate import simulate
-from samegame.sim.stats import plural
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 MAX_GAMES = 10**9
 GamesOption = Annotated[
@@ -127,34 +132,34 @@ def _plan(
         raise fail(str(error), ExitCode.USAGE) from None
 
 
-def _say_start(what: str, bots: list[str], plan: Plan, where: Where) -> None:
-    """The first line of long work (A27), on stderr: ``what`` is played, on what
-    boards, where, for how long a search thinks, and what Ctrl-C does."""
-    budgets = [budget_words(parse_bot_spec(bot))[1] for bot in bots]
+def _thinking_words(tr: Translator, bots: list[str]) -> str:
+    """``, 60 seconds per search`` (``, 2 or 5 seconds per search``) for the bots
+    that search, said before their first search is prepared; empty for none."""
+    budgets = [budget_words(parse_bot_spec(bot), tr)[1] for bot in bots]
     each = sorted({budget for budget in budgets if budget is not None})
-    thinking = f", {' or '.join(each)} per search" if each else ""
-    say(
-        f"{what}: {plan.about}, {where.describe()}{thinking}; "
-        "Ctrl-C stops early and keeps the results so far."
-    )
+    if not each:
+        return ""
+    either = reduce(lambda head, last: tr("list.or", head=head, last=last), each)
+    return tr("research.thinking", budget=either)
 
 
-def _progress(total: int, noun: str) -> Progress:
+def _progress(total: int, noun: str, tr: Translator) -> Progress:
     live = sys.stderr.isatty() and not resolve_accessible(None, None)
-    return Progress(total, sys.stderr, noun=noun, live=live)
+    return Progress(total, sys.stderr, noun=noun, live=live, tr=tr)
 
 
-def _raise_if_stopped(stop: Stop | None, done: int, total: int, noun: str) -> None:
-    """Raise the one-line error of a run that stopped early."""
+def _raise_if_stopped(stop: Stop | None, done: Said) -> None:
+    """Raise the one-line error of a run that stopped early after ``done`` (``3 of
+    10 games``)."""
     if stop is None:
         return
-    after = f"after {done} of {total} {noun}"
     if stop.reason == "interrupted":
-        raise fail(f"interrupted {after}; the results so far are above", ExitCode.INTERRUPTED)
+        said = Said.of("research.interrupted.after", done=done)
+        raise fail(said, ExitCode.INTERRUPTED)
     if stop.reason == "terminated":
-        raise fail(f"terminated {after}; the results so far are above", ExitCode.TERMINATED)
+        raise fail(Said.of("research.terminated.after", done=done), ExitCode.TERMINATED)
     code = ExitCode.CONFIG if stop.reason == "plugin" else ExitCode.REJECTED
-    raise fail(f"{stop.message}; stopped {after}", code)
+    raise fail(Said.of("research.failed.after", problem=stop.message, done=done), code)
 
 
 def simulate_command(
@@ -174,22 +179,33 @@ def simulate_command(
     ] = None,
     output: FormatOption = TextOrJson.text,
     bot_timeout: BotTimeoutOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a bot on many boards, reproducibly, and summarise the scores.
 
     Game i's board number and bot seed derive from (--seed, i), so the records are
     the same with any number of workers or executor (only 'seconds' differs).
     """
+    tr = chosen_translator(lang, None, read_only=True)
     where = where_to_play(workers, executor_kind, scheduler)
     plan = _plan(
         [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
     )
     with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
         bot_name = plan.setups[0].bot
-        _say_start(
-            f"Playing {games} {plural(games, 'game')} with {bot_name}", [bot_name], plan, where
+        thinking = _thinking_words(tr, [bot_name])
+        about = plan.said.in_language(tr.language)
+        say(
+            tr(
+                "research.start.simulate",
+                count=games,
+                bot=bot_name,
+                plan=about,
+                where=where.describe(tr),
+                thinking=thinking,
+            )
         )
-        progress = _progress(games, "games")
+        progress = _progress(games, "games", tr)
         started = time.perf_counter()
         with interruptible(raises=True):  # a search in this process lets go at once
             summary, stop = simulate(
@@ -222,19 +238,34 @@ def simulate_command(
             }
         )
     else:
-        done = summary.games
-        head = "Played" if stop is None else f"Stopped after {done} of"
-        typer.echo(f"{head} {games} {plural(games, 'game')}: {plan.setups[0].bot} on {plan.about}.")
-        for line in summary.describe():
+        about = plan.said.in_language(tr.language)
+        bot_name = plan.setups[0].bot
+        if stop is None:
+            head = tr("research.simulate.done", count=games, bot=bot_name, plan=about)
+        else:
+            head = tr(
+                "research.simulate.stopped",
+                done=summary.games,
+                count=games,
+                bot=bot_name,
+                plan=about,
+            )
+        typer.echo(head)
+        for line in summary.describe(tr):
             typer.echo(line)
         if speed is not None:
             typer.echo(
-                f"Speed: {speed:.1f} games per second ({seconds:.1f} seconds, {where.describe()})."
+                tr(
+                    "research.speed",
+                    speed=f"{speed:.1f}",
+                    seconds=f"{seconds:.1f}",
+                    where=where.describe(tr),
+                )
             )
-        said = records.said()
+        said = records.said(tr)
         if said is not None:
             typer.echo(said)
-    _raise_if_stopped(stop, summary.games, games, plural(games, "game"))
+    _raise_if_stopped(stop, Said.of("research.count.games", done=summary.games, count=games))
 
 
 def compare_command(
@@ -271,11 +302,13 @@ def compare_command(
         str | None,
         typer.Option("--out", "-o", help="Write every game's record here, one per line."),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play several bots on the same boards: mean scores with 95 percent intervals,
     clear rates and paired differences against the first bot. The --require-
     options make it a gate for CI: exit 1 when one is not met. --out writes the
     games as verifiable records, as simulate --out does."""
+    tr = chosen_translator(lang, None, read_only=True)
     where = where_to_play(workers, executor_kind, scheduler)
     names = split_bots(bots)
     if len(names) < 2:
@@ -289,9 +322,19 @@ def compare_command(
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
     with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
-        what = f"Comparing {' and '.join(listed)} on {games} {plural(games, 'board')}"
-        _say_start(what, listed, plan, where)
-        progress = _progress(games, "boards")
+        bots_said = reduce(lambda head, last: tr("research.bots.and", head=head, last=last), listed)
+        thinking = _thinking_words(tr, listed)
+        say(
+            tr(
+                "research.start.compare",
+                bots=bots_said,
+                count=games,
+                plan=plan.said.in_language(tr.language),
+                where=where.describe(tr),
+                thinking=thinking,
+            )
+        )
+        progress = _progress(games, "boards", tr)
         with interruptible(raises=True):
             comparison, stop = compare(
                 plan.setups,
@@ -318,22 +361,26 @@ def compare_command(
             }
         )
     else:
-        done, bots_played = comparison.boards, f"{len(listed)} bots"
+        about = plan.said.in_language(tr.language)
         if stop is None:
-            head = f"Compared {bots_played} on {games} {plural(games, 'board')}"
+            head = tr("research.compare.done", bots=len(listed), count=games, plan=about)
         else:
-            head = (
-                f"Stopped after {done} of {games} {plural(games, 'board')} comparing {bots_played}"
+            head = tr(
+                "research.compare.stopped",
+                done=comparison.boards,
+                count=games,
+                bots=len(listed),
+                plan=about,
             )
-        typer.echo(f"{head}: {plan.about}.")
-        for line in comparison.describe():
+        typer.echo(head)
+        for line in comparison.describe(tr):
             typer.echo(line)
         for result in judged:
-            typer.echo(f"Gate: {result.sentence}")
-        said = records.said()
+            typer.echo(tr("research.gate.line", sentence=result.verdict.in_language(tr.language)))
+        said = records.said(tr)
         if said is not None:
             typer.echo(said)
-    _raise_if_stopped(stop, comparison.boards, games, plural(games, "board"))
+    _raise_if_stopped(stop, Said.of("research.count.boards", done=comparison.boards, count=games))
     failed = not_met(judged)
     if failed is not None:
         raise fail(failed, ExitCode.REJECTED)

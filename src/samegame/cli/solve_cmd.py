@@ -10,7 +10,7 @@ process: ``samegame.sim.bounded``); 4 an unreadable board file; 130 Ctrl-C.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -32,9 +32,11 @@ from samegame.cli.bot_games import (
 )
 from samegame.cli.common import (
     BotTimeoutOption,
+    LangOption,
     PresetOption,
     TextOrJson,
     check_bot_timeout,
+    chosen_translator,
     load_preset,
     print_json,
     read_board_file,
@@ -42,6 +44,7 @@ from samegame.cli.common import (
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
+    Where,
     WorkersOption,
     running_executor,
     where_to_play,
@@ -52,8 +55,12 @@ from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
+from samegame.i18n.said import Said, said_of
 from samegame.sim.executors import Executor, ExecutorKind
 from samegame.sim.tasks import board_text
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 MAX_SEARCHES = 10_000
 
@@ -66,7 +73,7 @@ def solve_seed(seed: int, search: int) -> int:
 
 def _best_of(
     tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
-) -> tuple[Played, str | None]:
+) -> tuple[Played, Said | None]:
     """The best game of the tasks (the first of the highest score), played here one
     after another or all at once on the executor's workers, and what was lost:
     None, or the words for the searches the executor failed (the others are still
@@ -92,20 +99,29 @@ def _best_of(
     if not games:
         if failures:
             raise failures[0]
-        raise fail(
-            f"{interrupts.word()} before any search finished", ExitCode(interrupts.exit_code())
+        none = (
+            Said.of("research.terminated.no_search")
+            if interrupts.terminated()
+            else Said.of("research.interrupted.no_search")
         )
+        raise fail(none, ExitCode(interrupts.exit_code()))
     best = games[0]
     for game in games[1:]:
         if game.played.result.score > best.played.result.score:
             best = game
     if not failures:
         return best, None
-    lost = f"{len(failures)} of {len(tasks)} searches lost, the best of the {len(games)} finished"
-    return best, f"{failures[0]}; {lost} is above"
+    lost = Said.of(
+        "research.solve.lost",
+        problem=said_of(failures[0]) or str(failures[0]),
+        lost=len(failures),
+        count=len(tasks),
+        finished=len(games),
+    )
+    return best, lost
 
 
-def _stop_if_lost(lost: str | None) -> None:
+def _stop_if_lost(lost: Said | None) -> None:
     """After searches the executor lost: one line on them, and exit status 1."""
     if lost is not None:
         raise fail(lost, ExitCode.REJECTED)
@@ -134,6 +150,7 @@ def solve_command(
     executor_kind: ExecutorOption = None,
     scheduler: SchedulerOption = None,
     bot_timeout: BotTimeoutOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Search a board with a bot and print the best line found: its moves and score.
 
@@ -143,6 +160,7 @@ def solve_command(
     N independent searches run and the best line is kept. A plugin's bot is stopped
     at --bot-timeout seconds (default: --time plus 5, else 60) with exit 3.
     """
+    tr = chosen_translator(lang, None, read_only=True)
     check_bot_timeout(bot_timeout)
     where = where_to_play(workers, executor_kind, scheduler)
     if searches is not None and not 1 <= searches <= MAX_SEARCHES:
@@ -154,16 +172,11 @@ def solve_command(
     board = read_board_file(board_file)[0]
     spec = timed_bot(bot, seconds, "--time", bot_timeout)
     check_executor(spec, where)
-    budget_seconds, budget = budget_words(spec)
+    budget_seconds, budget = budget_words(spec, tr)
     with running_executor(where) as executor:
         count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)
         if budget is not None:
-            there = "" if where.kind is ExecutorKind.local else f" {where.describe()}"
-            many = "" if count == 1 else f" ({count} independent searches{there}, the best kept)"
-            say(
-                f"Searching the board with {spec} for {budget}{many}; "
-                "Ctrl-C stops early and keeps the best line found so far."
-            )
+            say(_start_line(tr, str(spec), budget, count, where))
         tasks = [
             PlayTask(
                 str(spec),
@@ -178,27 +191,59 @@ def solve_command(
         local = where.kind is ExecutorKind.local
         rounds = count if local else -(-count // max(1, executor.slots))
         total = None if budget_seconds is None else budget_seconds * rounds
-        with (
-            interruptible_bot(spec) as interruption,
-            progress(total, "Searched {done} of {total}."),
-        ):
+        searched = progress(
+            total, lambda done, whole: tr("research.progress.searched", done=done, total=whole), tr
+        )
+        with interruptible_bot(spec) as interruption, searched:
             game, lost = _best_of(tasks, executor, local, interruption)
     moves = [format_cell(cell) for cell in game.played.moves]
     result = replay(board, preset.rules, moves)
+    kept = (
+        Said.of("research.interrupted.best_line"),
+        Said.of("research.terminated.best_line"),
+    )
     if output is TextOrJson.json:
         print_json(result.to_dict())
-        stop_if_interrupted(bool(interruption), "the best line found so far is above")
+        stop_if_interrupted(bool(interruption), *kept)
         _stop_if_lost(lost)
         return
     line = " ".join(moves)
-    ending = "board cleared" if result.cleared else f"{result.remaining} tiles left"
-    typer.echo(f"Best line found by {spec}: {line}")
+    ending = (
+        tr("research.cleared")
+        if result.cleared
+        else tr("research.tiles_left", count=result.remaining)
+    )
+    typer.echo(tr("research.solve.best", bot=str(spec), moves=line))
     typer.echo(
-        f"Score {number_text(result.score)}: {len(moves)} moves, {ending}, bonus {result.bonus}, "
-        f"penalty {result.penalty}; {seconds_text(game.played.seconds)} "
-        f"(CPU {seconds_text(game.cpu_seconds)})."
+        tr(
+            "research.solve.score",
+            score=number_text(result.score),
+            moves=len(moves),
+            ending=ending,
+            bonus=result.bonus,
+            penalty=result.penalty,
+            seconds=seconds_text(game.played.seconds, tr),
+            cpu=seconds_text(game.cpu_seconds, tr),
+        )
     )
     preset_part = "" if preset_name == "basic" else f" --preset {preset_name}"
-    typer.echo(f'Replay it: samegame replay --board {board_file}{preset_part} --moves "{line}"')
-    stop_if_interrupted(bool(interruption), "the best line found so far is above")
+    command = f'samegame replay --board {board_file}{preset_part} --moves "{line}"'
+    typer.echo(tr("research.solve.replay", command=command))
+    stop_if_interrupted(bool(interruption), *kept)
     _stop_if_lost(lost)
+
+
+def _start_line(tr: Translator, bot: str, budget: str, count: int, where: Where) -> str:
+    """The first line of a timed search: the bot, its time, how many searches
+    where, and what Ctrl-C does."""
+    if count == 1:
+        return tr("research.start.solve", bot=bot, budget=budget)
+    if where.kind is ExecutorKind.local:
+        return tr("research.start.solve.many", bot=bot, budget=budget, count=count)
+    return tr(
+        "research.start.solve.many.there",
+        bot=bot,
+        budget=budget,
+        count=count,
+        where=where.describe(tr),
+    )

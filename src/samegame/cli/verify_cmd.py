@@ -16,7 +16,14 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import TextOrJson, host, print_json, unreadable_file
+from samegame.cli.common import (
+    LangOption,
+    TextOrJson,
+    chosen_translator,
+    host,
+    print_json,
+    unreadable_file,
+)
 from samegame.cli.executor_options import (
     MAX_WORKERS,
     ExecutorOption,
@@ -28,11 +35,11 @@ from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import interruptible
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.regular_files import NotRegularFileError, open_regular_file
+from samegame.i18n.said import Said
 from samegame.records.replay_limit import DEFAULT_REPLAY_SECONDS
 from samegame.records.shape import json_schema
 from samegame.sim.bounded import MAX_SECONDS
 from samegame.sim.executors import failure_words, is_executor_failure
-from samegame.sim.stats import plural
 from samegame.sim.verify import UnreadableFile, VerifyOptions, VerifyTally, check_files
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
@@ -73,11 +80,13 @@ def verify_command(
     workers: WorkersOption = None,
     executor_kind: ExecutorOption = None,
     scheduler: SchedulerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Replay every game record and report each mismatch as FILE:LINE: problem.
 
     Exit 1 if any record does not verify or cannot be checked here, a line cannot
     be read or a file has no records; 4 if a file cannot be read; 130 on Ctrl-C."""
+    tr = chosen_translator(lang, None, read_only=True)
     if schema:
         print_json(json_schema())
         return
@@ -118,12 +127,12 @@ def verify_command(
     if as_json:
         print_json(tally.to_dict())
     else:
-        typer.echo(tally.describe())
-    done = f"{tally.records} {plural(tally.records, 'record')}"
+        typer.echo(tally.describe(tr))
+    done = Said.of("research.count.records", count=tally.records)
     if tally.interrupted:
-        raise fail(f"interrupted after {done}; the results so far are above", ExitCode.INTERRUPTED)
+        raise fail(Said.of("research.interrupted.after", done=done), ExitCode.INTERRUPTED)
     if stopped is not None:
-        raise fail(f"{stopped}; stopped after {done}", ExitCode.REJECTED)
+        raise fail(Said.of("research.failed.after", problem=stopped, done=done), ExitCode.REJECTED)
     if not tally.ok:
         raise typer.Exit(ExitCode.REJECTED)
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_games
-from samegame.sim.stats import Moments, percent, plural
+from samegame.sim.stats import Moments, english, percent
 from samegame.sim.tasks import Record, RunSetup, game_tasks
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 
 def split_bots(text: str) -> list[str]:
@@ -106,23 +109,31 @@ class Comparison:
             )
         return {"boards": self.boards, "bots": bots}
 
-    def describe(self) -> list[str]:
-        """One sentence per bot."""
+    def describe(self, tr: Translator | None = None) -> list[str]:
+        """One sentence per bot, in the language of ``tr`` (English when none is
+        given)."""
+        tr = english(tr)
         n = self.boards
         if n == 0:
-            return ["No board was played by every bot, so there is nothing to compare."]
+            return [tr("research.compare.none")]
         first = self.tallies[0].bot
         lines = []
         for number, tally in enumerate(self.tallies):
-            line = (
-                f"{tally.bot}: mean score {tally.scores.mean():.1f}"
-                f"{_interval(tally.scores.interval95())}; cleared {tally.cleared} of {n} "
-                f"{plural(n, 'board')} ({percent(tally.cleared, n)} percent)."
+            line = tr(
+                "research.compare.bot",
+                bot=tally.bot,
+                mean=f"{tally.scores.mean():.1f}",
+                interval=interval_words(tr, tally.scores.interval95()),
+                cleared=tally.cleared,
+                count=n,
+                percent=percent(tally.cleared, n),
             )
             if number:
-                line += (
-                    f" Paired difference from {first}: {tally.difference.mean():+.1f} points "
-                    f"per board{_interval(tally.difference.interval95())}."
+                line += tr(
+                    "research.compare.paired",
+                    first=first,
+                    difference=f"{tally.difference.mean():+.1f}",
+                    interval=interval_words(tr, tally.difference.interval95()),
                 )
             lines.append(line)
         return lines
@@ -132,10 +143,11 @@ def _pair(interval: tuple[float, float] | None) -> list[float] | None:
     return list(interval) if interval is not None else None
 
 
-def _interval(interval: tuple[float, float] | None) -> str:
+def interval_words(tr: Translator, interval: tuple[float, float] | None) -> str:
+    """`` (95 percent interval 1.0 to 2.0)``, or that one board gives none."""
     if interval is None:
-        return " (no interval from one board)"
-    return f" (95 percent interval {interval[0]:.1f} to {interval[1]:.1f})"
+        return tr("research.interval.none")
+    return tr("research.interval", low=f"{interval[0]:.1f}", high=f"{interval[1]:.1f}")
 
 
 def compare(

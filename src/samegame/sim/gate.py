@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import reduce
 
+from samegame.i18n.said import Said
 from samegame.sim.compare import Comparison, split_bots
-from samegame.sim.stats import plural
 
 
 class GateError(ValueError):
@@ -35,36 +36,49 @@ class GateError(ValueError):
 
 @dataclass(frozen=True)
 class GateResult:
-    """Whether a gate was met, and why in plain words (``reason``: what was
-    measured and, for a failed gate, what it asks for); ``sentence`` is the
-    reason with the verdict (``: passed.`` or ``: failed.``)."""
+    """Whether a gate was met, and why in plain words (``said``, in any language;
+    ``reason`` is its English: what was measured and, for a failed gate, what it
+    asks for); ``sentence`` is the reason with the verdict (``: passed.`` or
+    ``: failed.``)."""
 
     passed: bool
-    reason: str
+    said: Said
+
+    @property
+    def reason(self) -> str:
+        return self.said.english()
+
+    @property
+    def verdict(self) -> Said:
+        """The reason with the verdict, in any language."""
+        key = "research.gate.passed" if self.passed else "research.gate.failed"
+        return Said.of(key, reason=self.said)
 
     @property
     def sentence(self) -> str:
-        return f"{self.reason}: {'passed' if self.passed else 'failed'}."
+        return self.verdict.english()
 
     def to_dict(self) -> dict[str, object]:
         return {"passed": self.passed, "sentence": self.sentence}
 
 
-def not_met(results: list[GateResult]) -> str | None:
+def not_met(results: list[GateResult]) -> Said | None:
     """The one line that says every gate not met, in plain words; None when every
     gate was met."""
-    failed = [result.reason for result in results if not result.passed]
+    failed = [result.said for result in results if not result.passed]
     if not failed:
         return None
-    head = f"{len(failed)} of {len(results)} {plural(len(results), 'gate')} not met"
-    return f"{head}: {'. '.join(failed)}."
+    reasons = reduce(
+        lambda head, last: Said.of("research.gate.reasons", head=head, last=last), failed
+    )
+    return Said.of("research.gate.not_met", failed=len(failed), count=len(results), reasons=reasons)
 
 
-def _more_or_less(bot: str, other: str, mean: float) -> str:
+def _more_or_less(bot: str, other: str, mean: float) -> Said:
     if round(mean, 1) == 0:
-        return f"{bot} scored as many points per board as {other}"
-    side = "more" if mean > 0 else "less"
-    return f"{bot} scored {abs(mean):.1f} points per board {side} than {other}"
+        return Said.of("research.gate.same", bot=bot, other=other)
+    key = "research.gate.more" if mean > 0 else "research.gate.less"
+    return Said.of(key, bot=bot, other=other, points=f"{abs(mean):.1f}")
 
 
 @dataclass(frozen=True)
@@ -87,32 +101,28 @@ class Gate:
             mean = differences.mean() or 0.0
             head = _more_or_less(self.bot, self.other, mean)
             if interval is None:
-                return GateResult(
-                    False,
-                    f"{head} (no interval from one board); the gate needs 2 boards or more",
-                )
+                return GateResult(False, Said.of("research.gate.one_board", head=head))
             low, high = interval
-            within = f"{head} (95 percent interval {low:.1f} to {high:.1f})"
-            if low > 0:
-                return GateResult(True, f"{within}, above 0 with 95 percent confidence")
-            if mean <= 0:
-                return GateResult(False, f"{within}; the gate asks for more")
-            return GateResult(
-                False,
-                f"{within}, not above 0 with 95 percent confidence; the gate asks for that "
-                "(more boards narrow the interval)",
+            within = Said.of(
+                "research.gate.within", head=head, low=f"{low:.1f}", high=f"{high:.1f}"
             )
+            if low > 0:
+                return GateResult(True, Said.of("research.gate.sure", within=within))
+            if mean <= 0:
+                return GateResult(False, Said.of("research.gate.wants_more", within=within))
+            return GateResult(False, Said.of("research.gate.unsure", within=within))
         tally = next(t for t in comparison.tallies if t.bot == self.bot)
         scored = tally.scores.mean()
+        wanted = f"{self.score:g}"
         if scored is not None and scored >= self.score:
-            return GateResult(
-                True, f"{self.bot} has mean score {scored:.1f}, at least {self.score:g} wanted"
+            met = Said.of(
+                "research.gate.mean.met", bot=self.bot, mean=f"{scored:.1f}", score=wanted
             )
-        return GateResult(
-            False,
-            f"{self.bot} has mean score {scored or 0.0:.1f}; the gate asks for "
-            f"{self.score:g} or more",
+            return GateResult(True, met)
+        unmet = Said.of(
+            "research.gate.mean.unmet", bot=self.bot, mean=f"{scored or 0.0:.1f}", score=wanted
         )
+        return GateResult(False, unmet)
 
 
 def parse_better(text: str) -> Gate:

@@ -23,24 +23,28 @@ from dataclasses import dataclass
 
 from samegame.bots import parse_bot_spec
 from samegame.core.board import Board
+from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import Preset, PresetError, find_preset
 from samegame.sim import bounded
-from samegame.sim.stats import plural
 from samegame.sim.tasks import RunSetup, board_text
 
 
 @dataclass(frozen=True)
 class Plan:
     """The setups of a run, one per bot in the order given; the given boards (rows,
-    top first; empty when the boards are generated); the run in words, such as
-    ``"preset basic, 8x10 boards with 4 colours (solvable), seed 7"``; and the
-    preset's name."""
+    top first; empty when the boards are generated); the run in words, in any
+    language (``said``; ``about`` is its English, such as ``"preset basic, 8x10
+    boards with 4 colours (solvable), seed 7"``); and the preset's name."""
 
     setups: tuple[RunSetup, ...]
     boards: tuple[tuple[str, ...], ...]
-    about: str
+    said: Said
     preset: str
+
+    @property
+    def about(self) -> str:
+        return self.said.english()
 
 
 def plan(
@@ -81,8 +85,11 @@ def plan(
     names = [checked_bot(text, host, bot_timeout) for text in bots]
     if boards:
         rows = tuple(board_text(board) for board in boards)
-        count = f"{len(rows)} {plural(len(rows), 'board')}"
-        what = f"the {count} of {boards_from} in turn" if boards_from else f"{count} in turn"
+        what = (
+            Said.of("research.boards.file", count=len(rows), path=boards_from)
+            if boards_from
+            else Said.of("research.boards.given", count=len(rows))
+        )
         setups = [
             RunSetup.of(recorded, preset.rules, name, seed, bot_timeout=bot_timeout)
             for name in names
@@ -91,14 +98,19 @@ def plan(
         rows = ()
         chosen = preset.board_setup(size=size, colours=colours, board_type=board_type)
         spec = chosen.spec
-        what = (
-            f"{spec.width}x{spec.height} boards with {spec.colours} colours ({chosen.board_type})"
+        what = Said.of(
+            "research.boards.generated",
+            width=spec.width,
+            height=spec.height,
+            colours=spec.colours,
+            board_type=chosen.board_type,
         )
         setups = [
             RunSetup.of(recorded, preset.rules, name, seed, chosen.board_type, spec, bot_timeout)
             for name in names
         ]
-    return Plan(tuple(setups), rows, f"preset {preset.name}, {what}, seed {seed}", preset.name)
+    said = Said.of("research.plan", preset=preset.name, boards=what, seed=seed)
+    return Plan(tuple(setups), rows, said, preset.name)
 
 
 def recorded_preset(preset: Preset, host: PluginHost) -> str | None:

@@ -5,6 +5,8 @@ each time another tenth of the work is done, so at most ten lines in all:
 ``Played 100 of 1000 games (10 percent).`` Live (only when the caller has checked
 that the stream is a terminal and accessible mode is off): one line rewritten with
 carriage returns, at most five times a second, ended by a newline on ``close``.
+The words are the catalogue's (``research.progress.*``) in the language of ``tr``
+(English when none is given).
 
 >>> import io
 >>> stream = io.StringIO()
@@ -22,22 +24,35 @@ Played 5 of 5 games (100 percent).
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 BAR_WIDTH = 20
 LIVE_INTERVAL = 0.2  # seconds between live updates
 
 
 class Progress:
-    """Called with the number of units done; ``total`` is at least 1."""
+    """Called with the number of units done; ``total`` is at least 1. The units are
+    ``noun``: ``games`` or ``boards``."""
 
     def __init__(
-        self, total: int, stream: TextIO, *, noun: str = "games", live: bool = False
+        self,
+        total: int,
+        stream: TextIO,
+        *,
+        noun: str = "games",
+        live: bool = False,
+        tr: Translator | None = None,
     ) -> None:
+        from samegame.i18n import translator
+
         self.total = total
         self.stream = stream
         self.noun = noun
         self.live = live
+        self.tr = translator("en") if tr is None else tr
         self._tenths = 0
         self._shown_at = 0.0
         self._drawn = False
@@ -49,9 +64,9 @@ class Progress:
         tenths = done * 10 // self.total
         if tenths > self._tenths:
             self._tenths = tenths
-            self.stream.write(
-                f"Played {done} of {self.total} {self.noun} ({self._percent(done)} percent).\n"
-            )
+            key = "research.progress.boards" if self.noun == "boards" else "research.progress.games"
+            words = self.tr(key, done=done, total=self.total, percent=self._percent(done))
+            self.stream.write(f"{words}\n")
             self.stream.flush()
 
     def close(self) -> None:
@@ -71,8 +86,12 @@ class Progress:
         self._shown_at = now
         filled = done * BAR_WIDTH // self.total
         bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-        self.stream.write(
-            f"\r[{bar}] {done} of {self.total} {self.noun}, {self._percent(done)} percent"
+        key = (
+            "research.progress.boards.live"
+            if self.noun == "boards"
+            else "research.progress.games.live"
         )
+        words = self.tr(key, done=done, total=self.total, percent=self._percent(done))
+        self.stream.write(f"\r[{bar}] {words}")
         self.stream.flush()
         self._drawn = True

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 Z95 = 1.96  # the normal approximation's two-sided 95 percent quantile
 
@@ -144,20 +147,35 @@ class Summary:
             "moves_per_game": self.moves_per_game(),
         }
 
-    def describe(self) -> list[str]:
-        """The statistics in sentences, one per line."""
+    def describe(self, tr: Translator | None = None) -> list[str]:
+        """The statistics in sentences, one per line, in the language of ``tr``
+        (English when none is given)."""
+        tr = english(tr)
         n = self.games
         if n == 0:
-            return ["No game finished, so there are no scores to report."]
+            return [tr("research.summary.none")]
         sd = self.scores.stdev()
-        spread = f", standard deviation {sd:.1f}" if sd is not None else ""
+        spread = "" if sd is None else tr("research.summary.spread", stdev=f"{sd:.1f}")
         return [
-            f"Scores: mean {self.scores.mean():.1f}, median {number(self.median())}{spread}, "
-            f"lowest {self.scores.low}, highest {self.scores.high}.",
-            f"Cleared {self.cleared} of {n} {plural(n, 'board')} "
-            f"({percent(self.cleared, n)} percent).",
-            f"On average {self.mean_tiles_left():.1f} tiles were left and "
-            f"{self.moves_per_game():.1f} moves were played per game.",
+            tr(
+                "research.summary.scores",
+                mean=f"{self.scores.mean():.1f}",
+                median=number(self.median()),
+                spread=spread,
+                low=self.scores.low,
+                high=self.scores.high,
+            ),
+            tr(
+                "research.summary.cleared",
+                count=n,
+                cleared=self.cleared,
+                percent=percent(self.cleared, n),
+            ),
+            tr(
+                "research.summary.average",
+                tiles=f"{self.mean_tiles_left():.1f}",
+                moves=f"{self.moves_per_game():.1f}",
+            ),
         ]
 
 
@@ -174,3 +192,10 @@ def percent(part: int, whole: int) -> str:
 
 def plural(count: int, noun: str) -> str:
     return noun if count == 1 else noun + "s"
+
+
+def english(tr: Translator | None) -> Translator:
+    """``tr``, or the English translator when there is none."""
+    from samegame.i18n import translator
+
+    return translator("en") if tr is None else tr

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from samegame.bots import BotOptionError, parse_bot_spec
 from samegame.plugin.host import get_host
@@ -33,7 +33,10 @@ from samegame.records.verdict import Verdict
 from samegame.records.verification import Verifier, parsed, read_lines
 from samegame.sim import bounded
 from samegame.sim.executors import Executor, ordered_calls
-from samegame.sim.stats import plural
+from samegame.sim.stats import english, plural
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 MAX_LINES_KEPT = 20
 """Line numbers kept per reason a file's records were not checked."""
@@ -292,26 +295,28 @@ class VerifyTally:
     def ok(self) -> bool:
         return not self.bad and not self.not_checked and not self.empty and not self.interrupted
 
-    def describe(self) -> str:
-        """The one-line summary."""
-        records, files = self.records, len(self.files)
-        checked = (
-            f"Verified {records} {plural(records, 'record')} in {files} {plural(files, 'file')}"
-        )
-        if self.interrupted:
-            checked += " before Ctrl-C"
+    def describe(self, tr: Translator | None = None) -> str:
+        """The one-line summary, in the language of ``tr`` (English when none is
+        given)."""
+        tr = english(tr)
         faults = []
         if self.bad:
-            have = "record has" if self.bad == 1 else "records have"
-            faults.append(f"{self.bad} {have} mismatches")
+            faults.append(tr("research.verify.mismatches", count=self.bad))
         if self.not_checked:
-            faults.append(
-                f"{self.not_checked} {plural(self.not_checked, 'record')} could not be checked here"
-            )
+            faults.append(tr("research.verify.unchecked", count=self.not_checked))
         if self.empty and not self.interrupted:
-            faults.append(f"no records in {', '.join(self.empty)}")
-        correct = "all correct so far" if self.interrupted else "all correct"
-        return f"{checked}: {'; '.join(faults) if faults else correct}."
+            names = tr("list.separator").join(self.empty)
+            faults.append(tr("research.verify.empty", names=names))
+        if faults:
+            result = tr("research.verify.separator").join(faults)
+        elif self.interrupted:
+            result = tr("research.verify.correct_so_far")
+        else:
+            result = tr("research.verify.correct")
+        key = "research.verify.stopped" if self.interrupted else "research.verify.done"
+        records = tr("research.count.records", count=self.records)
+        files = tr("research.count.files", count=len(self.files))
+        return tr(key, records=records, files=files, result=result)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -6,7 +6,16 @@ from collections.abc import Mapping
 
 from samegame.i18n.merge import merged
 
-from . import commands, errors, play, queries, session, tutorial, words
+from . import (
+    commands,
+    errors,
+    play,
+    queries,
+    research,
+    session,
+    tutorial,
+    words,
+)
 
 MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     words.MESSAGES,
@@ -16,4 +25,5 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     commands.MESSAGES,
     tutorial.MESSAGES,
     errors.MESSAGES,
+    research.MESSAGES,
 )
