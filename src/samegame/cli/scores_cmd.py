@@ -19,10 +19,10 @@ from samegame.cli.common import (
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.limits import SQLITE_MAX_INTEGER
-from samegame.core.variant import Category
 from samegame.i18n.dates import date_in_words
 from samegame.repl.announcer import Announcer
-from samegame.store import ChallengeEntry, Completion, SavedGame, ScoreEntry, Store, StoreError
+from samegame.repl.game_lines import describe_category, game_line
+from samegame.store import ChallengeEntry, Completion, ScoreEntry, Store, StoreError
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
@@ -39,31 +39,6 @@ def open_store() -> Iterator[Store]:
 
 def _date(say: Announcer, entry: ScoreEntry | ChallengeEntry) -> str:
     return date_in_words(say.tr, entry.finished)
-
-
-def describe_category(say: Announcer, key: str) -> str:
-    """``8x10/4/basic/1000/none/2/solvable`` in words (a key that is not a
-    category key, from a database edited by hand, as it is)."""
-    try:
-        category = Category.parse(key)
-    except ValueError:
-        return key
-    variant = category.variant
-    tr = say.tr
-    parts = [
-        tr("category.size", width=category.width, height=category.height, colours=category.colours),
-        tr(
-            "category.formula",
-            name=say.named("formula", variant.formula),
-            bonus=variant.clear_bonus,
-        ),
-    ]
-    if variant.penalty != "none":
-        parts.append(tr("category.penalty", name=say.named("penalty", variant.penalty)))
-    if variant.min_group != 2:
-        parts.append(tr("category.min_group", count=variant.min_group))
-    parts.append(tr("category.board_type", name=say.named("board_type", category.board_type)))
-    return tr("list.separator").join(parts)
 
 
 def score_line(say: Announcer, entry: ScoreEntry) -> str:
@@ -152,45 +127,6 @@ def scores_command(
         typer.echo(challenge_line(say, challenge))
 
 
-def game_line(say: Announcer, game: SavedGame) -> str:
-    tr = say.tr
-    setup = game.setup
-    board = (
-        tr("entry.board.file")
-        if setup.board_number is None
-        else tr("entry.board.number", number=setup.board_number)
-    )
-    head = tr(
-        "entry.game",
-        game=game.game_id,
-        preset=say.preset_name(setup.preset),
-        category=describe_category(say, setup.category),
-        board=board,
-    )
-    notes = ""
-    if game.practice and game.reasons:
-        reasons = [tr(f"reason.{reason}") for reason in game.reasons]
-        notes += tr("entry.practice", reasons=say.join(reasons))
-    if game.assistance:
-        used = [tr(f"assistance.{kind}") for kind in game.assistance]
-        notes += tr("entry.help", used=say.join(used))
-    if game.result is None:
-        updated = date_in_words(tr, game.updated, time=True)
-        return tr("entry.unfinished", head=head, count=len(game.moves), saved=updated, notes=notes)
-    result = game.result
-    left = tr("entry.cleared") if result.cleared else tr("entry.left", count=result.remaining)
-    finished = date_in_words(tr, game.finished, time=True) if game.finished else "?"
-    return tr(
-        "entry.finished",
-        head=head,
-        score=result.score,
-        left=left,
-        count=result.moves,
-        finished=finished,
-        notes=notes,
-    )
-
-
 def history_command(
     limit: Annotated[
         int,
@@ -209,16 +145,18 @@ def history_command(
     lang: LangOption = None,
     accessible: AccessibleOption = None,
 ) -> None:
-    """Finished games, newest first (or unfinished ones); resume or replay one with
-    samegame play --game ID."""
+    """Finished games, newest first (or unfinished ones), reviewed games marked;
+    resume or replay one with samegame play --game ID, review it with samegame
+    review --game ID."""
     say = Announcer(chosen_translator(lang, accessible))
     with open_store() as store:
         games = store.unfinished_games()[:limit] if unfinished else store.history(limit)
+        reviewed = store.reviewed_games()
     if output is TextOrJson.json:
-        print_json([game.to_dict() for game in games])
+        print_json([{**game.to_dict(), "reviewed": game.game_id in reviewed} for game in games])
         return
     if not games:
         typer.echo(say.tr("history.none.unfinished" if unfinished else "history.none"))
         return
     for game in games:
-        typer.echo(game_line(say, game))
+        typer.echo(game_line(say, game, reviewed=game.game_id in reviewed))

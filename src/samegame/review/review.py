@@ -41,7 +41,14 @@ from samegame.review.values import (
     value_position,
 )
 
-__all__ = ["Review", "ReviewBudget", "ReviewedMove", "position_seed", "review_game"]
+__all__ = [
+    "Review",
+    "ReviewBudget",
+    "ReviewedMove",
+    "position_seed",
+    "review_game",
+    "review_of",
+]
 
 
 @dataclass(frozen=True)
@@ -52,7 +59,8 @@ class ReviewedMove:
     included), so ``loss = value_before - points - value_after``. ``preferred``
     is the first move of the best line found (the played move's anchor when the
     played line is at least as good), ``preferred_group`` its cells and
-    ``preferred_value`` that line's value (``value_before``); ``preferred_line``
+    ``preferred_value`` that line's value (``value_before``), ``preferred_total``
+    the game's final score along it (``T`` before the move); ``preferred_line``
     the whole line, to the end of the game. ``exact``: ``value_before`` is the
     exact solver's."""
 
@@ -67,6 +75,7 @@ class ReviewedMove:
     preferred: Cell
     preferred_group: tuple[Cell, ...]
     preferred_value: int
+    preferred_total: int
     preferred_line: tuple[Cell, ...]
     exact: bool
     reason: MoveReason
@@ -81,7 +90,9 @@ class Review:
     points, the largest loss first (then by index). When the review is complete
     the losses add up to ``lost = best_total - end_total``, where ``end_total`` is
     the final score of a finished game, or the best found from where an
-    unfinished line stopped."""
+    unfinished line stopped. ``values``: what was found from each position
+    valued, as ``value_position`` gave it (what a saved review keeps:
+    ``samegame.review.stored``)."""
 
     moves: tuple[ReviewedMove, ...]
     total_moves: int
@@ -92,6 +103,7 @@ class Review:
     costliest: tuple[ReviewedMove, ...]
     budget: ReviewBudget
     seed: int
+    values: tuple[PositionValue, ...] = ()
 
     @property
     def reviewed(self) -> int:
@@ -142,8 +154,25 @@ def review_game(
         )
         if progress is not None:
             progress(index + 1, positions)
+    return review_of(played, rules, moves, found, budget, seed)
+
+
+def review_of(
+    played: PlayedLine,
+    rules: Rules,
+    moves: Sequence[Cell],
+    found: Sequence[PositionValue],
+    budget: ReviewBudget,
+    seed: int,
+) -> Review:
+    """The review of ``moves`` (whose positions are ``played``) from the values
+    ``found`` of its first positions, first to last (as ``value_position`` gives
+    them, computed here or elsewhere): the moves up to the last position valued
+    are reviewed."""
+    if len(found) > len(played.boards):
+        raise ValueError(f"{len(found)} values for {len(played.boards)} positions")
     if not found:
-        return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed)
+        return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed, ())
     settled = settle_line(played, found)
     best_total = settled[0].total
     reviewed = tuple(
@@ -163,6 +192,7 @@ def review_game(
         costliest,
         budget,
         seed,
+        tuple(found),
     )
 
 
@@ -197,6 +227,7 @@ def _reviewed_move(
         preferred_group.anchor,
         tuple(board.cells(preferred_group.mask)),
         before.value,
+        before.total,
         before.line,
         before.exact,
         reason,

@@ -30,6 +30,7 @@ from samegame.i18n import LANGUAGES, Template, Translator, en, ja, translator
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.commands import ALL_WORDS, WORDS
+from samegame.review.labels import MoveLabel
 
 Catalogue = Mapping[str, Template]
 
@@ -249,6 +250,8 @@ def dynamic_families() -> dict[str, set[str]]:
         "describe.preset.undo.": {policy.value for policy in UndoPolicy},
         "selection_mode.": {mode.value for mode in SelectionMode},
         "size.": _builtin_sizes(),
+        "review.count.": {label.value for label in MoveLabel},
+        "review.label.": {label.value for label in MoveLabel},
     }
 
 

@@ -130,7 +130,9 @@ def build_seed(path: Path) -> None:
             _save(store, setup, game, index == 0)
         store.set_setting("settings", {"language": "en", "symbols": "letters"})
         finished = store.load_game(FINISHED)
-        store.save_review(FINISHED, finished.moves, '{"format": "samegame-review/1"}', complete=True)
+        store.save_review(
+            FINISHED, finished.moves, '{"format": "samegame-review/1"}', complete=True
+        )
 
 
 @pytest.fixture(scope="module")

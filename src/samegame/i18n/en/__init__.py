@@ -12,6 +12,7 @@ from . import (
     play,
     queries,
     research,
+    review,
     session,
     tutorial,
     words,
@@ -25,5 +26,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     commands.MESSAGES,
     tutorial.MESSAGES,
     errors.MESSAGES,
+    review.MESSAGES,
     research.MESSAGES,
 )

@@ -47,6 +47,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "entry.game": "Game {game}, {preset}, {category}, {board}",
     "entry.practice": ", practice ({reasons})",
     "entry.help": ", help used: {used}",
+    "entry.reviewed": ", reviewed",
     "entry.unfinished": {
         "one": "{head}: unfinished, 1 move, saved {saved}{notes}.",
         "other": "{head}: unfinished, {count} moves, saved {saved}{notes}.",

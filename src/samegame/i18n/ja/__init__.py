@@ -19,6 +19,7 @@ from . import (
     play,
     queries,
     research,
+    review,
     session,
     tutorial,
     words,
@@ -32,5 +33,6 @@ MESSAGES: Mapping[str, str] = merged(
     commands.MESSAGES,
     tutorial.MESSAGES,
     errors.MESSAGES,
+    review.MESSAGES,
     research.MESSAGES,
 )

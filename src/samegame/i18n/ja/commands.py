@@ -44,6 +44,7 @@ MESSAGES: Mapping[str, str] = {
     "entry.game": "ゲーム{game}、{preset}、{category}、{board}",
     "entry.practice": "、練習（{reasons}）",
     "entry.help": "、使った助けは{used}",
+    "entry.reviewed": "、振り返り済み",
     "entry.unfinished": "{head}: 途中、{count}手、保存 {saved}{notes}。",
     "entry.finished": "{head}: {score}点、{left}、{count}手、終了 {finished}{notes}。",
     "history.none": "終わったゲームはまだありません。",

@@ -1,0 +1,457 @@
+"""``samegame review``: where a game's points were lost, move by move, in words
+or as JSON; for a saved game (the review is kept with it) or game records.
+
+Each position is valued by ``samegame.review`` with a fixed amount of work, so a
+review is the same for the same seed. Positions are valued first to last, with
+a few progress lines on stderr; Ctrl-C (or SIGTERM) stops at once, the review
+of the moves valued so far is printed (and kept with a saved game, so asking
+again goes on from there), and the command exits 130 (143). A search cut short
+by Ctrl-C is never used: its position is valued again next time.
+
+Exit codes (see samegame.cli.exit_codes): 2 a bad option; 3 rules that need a
+plugin that is not loaded; 4 a record file that cannot be read or a record that
+is not a game record; 5 a damaged database or saved game; 130 and 143 stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+from samegame.cli import interrupts
+from samegame.cli.common import (
+    PATH_SHOWN,
+    AccessibleOption,
+    LangOption,
+    TextOrJson,
+    chosen_translator,
+    print_json,
+)
+from samegame.cli.executor_options import (
+    MAX_WORKERS,
+    ExecutorOption,
+    SchedulerOption,
+    running_executor,
+    where_to_play,
+)
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.longwork import Interruption, interruptible, say
+from samegame.cli.review_practice_run import run_practice
+from samegame.cli.review_sources import (
+    ReviewSubject,
+    record_count,
+    record_subjects,
+    saved_subject,
+)
+from samegame.cli.scores_cmd import open_store
+from samegame.cli.whole_numbers import whole_number
+from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.core.quoting import shown
+from samegame.repl.review_words import ReviewWords, ToldMove, told_moves
+from samegame.review.report import move_report, review_report
+from samegame.review.review import Review, review_of
+from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
+from samegame.review.values import (
+    DEFAULT_ITERATIONS,
+    PositionValue,
+    ReviewBudget,
+    played_line,
+)
+from samegame.review.valuing import valued_positions
+from samegame.sim.executors import Executor, ExecutorKind, failure_words, is_executor_failure
+from samegame.store import Store
+
+ReviewWorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        max=MAX_WORKERS,
+        parser=whole_number(None, MAX_WORKERS),
+        help="Positions valued at once, in worker processes (the review is the same).",
+    ),
+]
+
+MAX_ITERATIONS = 1000
+"""The most iterations a level a review's search may be asked for."""
+
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+
+
+class _Stopped(Exception):
+    """Ctrl-C or SIGTERM during the work: the review so far is kept."""
+
+
+def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int, int], None]:
+    """A progress line on stderr each time another tenth of the positions (of the
+    games with ``games``) is done."""
+    shown = [0]
+
+    def progress(done: int, total: int) -> None:
+        tenths = done * 10 // max(total, 1)
+        if tenths > shown[0]:
+            shown[0] = tenths
+            if games:
+                say(words.tr("review.progress.games", done=done, total=total))
+            else:
+                say(words.tr("review.progress", done=done, total=total))
+
+    return progress
+
+
+def _prepare_search(words: ReviewWords, budget: ReviewBudget) -> None:
+    """Load (or, the first time, compile) the search, saying so at once when that
+    takes long (A37)."""
+    from samegame.bots.search.bot import prepare_search
+    from samegame.bots.search.spec import NrpaSpec
+
+    def announce(seconds: float) -> None:
+        duration = words.tr("seconds", count=seconds, number=f"{seconds:g}")
+        say(words.tr("search.preparing", seconds=duration))
+
+    prepare_search(NrpaSpec(level=budget.level, iterations=budget.iterations), announce)
+
+
+def _review(
+    words: ReviewWords,
+    subject: ReviewSubject,
+    budget: ReviewBudget,
+    seed: int,
+    kept: list[PositionValue],
+    interruption: Interruption,
+    progress: Callable[[int, int], None] | None,
+    save: Callable[[Review], None] | None = None,
+    executor: Executor | None = None,
+) -> Review:
+    """The review of a subject, going on from the values ``kept`` (a kept review's,
+    in order): each further position valued (here, or on ``executor``'s
+    workers), ``save`` called after each. When the work is stopped, the value
+    being found is dropped (a search cut short is not a fixed amount of work)
+    and the review so far is returned."""
+    played = played_line(subject.board, subject.rules, subject.moves)
+    found = list(kept)
+    total = len(played.boards)
+    if len(found) < total and played.boards[len(found)].tile_count() > budget.exact_tiles:
+        _prepare_search(words, budget)
+    values = valued_positions(
+        played,
+        subject.rules,
+        subject.variant,
+        budget,
+        seed,
+        len(found),
+        lambda: bool(interruption),
+        executor,
+    )
+    try:
+        for value in values:
+            found.append(value)
+            if save is not None:
+                save(review_of(played, subject.rules, subject.moves, found, budget, seed))
+            if progress is not None:
+                progress(len(found), total)
+    except Exception as error:
+        if not is_executor_failure(error):
+            raise
+        raise fail(failure_words(error), ExitCode.REJECTED) from None
+    return review_of(played, subject.rules, subject.moves, found, budget, seed)
+
+
+def _kept_values(
+    store: Store, subject: ReviewSubject, budget: ReviewBudget, seed: int
+) -> list[PositionValue]:
+    """The values of the review kept with a saved game, when it is of the same
+    moves, budget and seed and checks against the game; else none."""
+    assert subject.game_id is not None
+    kept = store.load_review(subject.game_id, subject.moves)
+    if kept is None:
+        return []
+    try:
+        review = review_from_stored(
+            json.loads(kept.text), subject.board, subject.rules, subject.moves
+        )
+    except (StoredReviewError, ValueError, RecursionError):
+        return []
+    if review.budget != budget or review.seed != seed:
+        return []
+    return list(review.values)
+
+
+def _keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
+    assert subject.game_id is not None
+    game_id = subject.game_id
+
+    def save(review: Review) -> None:
+        text = json.dumps(stored_review(review), separators=(",", ":"))
+        store.save_review(
+            game_id, subject.moves, text, complete=len(review.values) == review.total_moves + 1
+        )
+
+    return save
+
+
+def _stop_error(words: ReviewWords, done: int, total: int, *, games: bool = False) -> Exception:
+    """The exit-130 (143) error of a review stopped after ``done`` of ``total``
+    moves (of ``total`` games with ``games``)."""
+    word = words.tr(
+        "review.word.terminated" if interrupts.terminated() else "review.word.interrupted"
+    )
+    if games:
+        message = words.tr("review.stopped.games", word=word, done=done, total=total)
+    else:
+        message = words.tr("review.stopped", word=word, done=done, total=total)
+    return fail(message, ExitCode(interrupts.exit_code()))
+
+
+def _tell(words: ReviewWords, subject: ReviewSubject, review: Review, every: bool) -> None:
+    played = played_line(subject.board, subject.rules, subject.moves)
+    for line in words.summary(review, subject.what(words)):
+        typer.echo(line)
+    for told in told_moves(review, played, subject.rules, every=every):
+        typer.echo("")
+        for line in words.move(told):
+            typer.echo(line)
+
+
+def review_command(
+    records: Annotated[
+        str | None,
+        typer.Argument(help="A file of game records (JSON lines), instead of a saved game."),
+    ] = None,
+    game_id: Annotated[
+        int | None,
+        typer.Option(
+            "--game",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1),
+            help="The saved game to review (default: the last finished game).",
+        ),
+    ] = None,
+    index: Annotated[
+        int | None,
+        typer.Option(
+            "--index",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1),
+            help="Which record of the file to review, from 1.",
+        ),
+    ] = None,
+    worst: Annotated[
+        int | None,
+        typer.Option(
+            "--worst",
+            min=1,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(1),
+            help="Review every record of the file and tell the N costliest moves of them all.",
+        ),
+    ] = None,
+    practice: Annotated[
+        bool,
+        typer.Option(
+            "--practice",
+            help="After the review, put you on the position before each costly move and "
+            "judge your better move (nothing is saved).",
+        ),
+    ] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="Tell every move, not only the costly ones.")
+    ] = False,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=SQLITE_MAX_INTEGER,
+            parser=whole_number(0),
+            help="The searches' seed.",
+        ),
+    ] = 0,
+    iterations: Annotated[
+        int,
+        typer.Option(
+            "--iterations",
+            min=1,
+            max=MAX_ITERATIONS,
+            parser=whole_number(1, MAX_ITERATIONS),
+            help="The search's iterations a level at each position: its work grows as the "
+            "cube of this (default 30; a review is the same for the same number and seed).",
+        ),
+    ] = DEFAULT_ITERATIONS,
+    output: FormatOption = TextOrJson.text,
+    workers: ReviewWorkersOption = None,
+    executor_kind: ExecutorOption = None,
+    scheduler: SchedulerOption = None,
+    lang: LangOption = None,
+    accessible: AccessibleOption = None,
+) -> None:
+    """Review a game: each move's points lost against the best line a search finds,
+    its label (best, good, inaccuracy, mistake, blunder), the better move and why.
+
+    A saved game's review is kept with it, so asking again costs nothing; a
+    stopped review goes on from where it stopped. The search gives a bound from
+    below: a move is called worse than best only when a better line was found."""
+    words = ReviewWords(chosen_translator(lang, accessible))
+    budget = ReviewBudget(iterations=iterations)
+    if records is not None and game_id is not None:
+        raise fail(words.tr("error.review.source"), ExitCode.USAGE)
+    if practice and (worst is not None or output is TextOrJson.json):
+        raise fail(words.tr("error.review.practice"), ExitCode.USAGE)
+    if records is None and (index is not None or worst is not None):
+        raise fail(words.tr("error.review.index_needs_file"), ExitCode.USAGE)
+    where = where_to_play(workers, executor_kind, scheduler)
+    with running_executor(where) as running:
+        executor = None if where.kind is ExecutorKind.local else running
+        if records is None:
+            with open_store() as store:
+                subject = saved_subject(store, game_id)
+                review = _review_one(
+                    words, subject, budget, seed, every, output, store, practice, executor
+                )
+        elif worst is not None:
+            _review_worst(words, records, worst, budget, seed, output, executor)
+            return
+        else:
+            if index is None and (count := record_count(records)) > 1:
+                named = shown(records, PATH_SHOWN)
+                said = words.tr("error.review.many_records", file=named, count=count)
+                raise fail(said, ExitCode.USAGE)
+            subject = next(iter(record_subjects(records, index or 1)))
+            review = _review_one(
+                words, subject, budget, seed, every, output, None, practice, executor
+            )
+    if practice:
+        run_practice(subject, review, budget, seed, lang, accessible)
+
+
+def _review_one(
+    words: ReviewWords,
+    subject: ReviewSubject,
+    budget: ReviewBudget,
+    seed: int,
+    every: bool,
+    output: TextOrJson,
+    store: Store | None,
+    quiet: bool = False,
+    executor: Executor | None = None,
+) -> Review:
+    """Review one game, tell it (unless ``quiet``: the practice follows), keep it
+    with a saved game, and return it; the exit-130 error when it was stopped."""
+    try:
+        played_line(subject.board, subject.rules, subject.moves)
+    except ValueError as error:
+        if subject.game_id is not None:
+            said = words.tr("error.review.moves", game=subject.game_id, problem=str(error))
+            raise fail(said, ExitCode.DATA) from None
+        raise fail(str(error), ExitCode.INPUT) from None
+    kept = [] if store is None else _kept_values(store, subject, budget, seed)
+    save = None if store is None else _keeper(store, subject)
+    total = len(subject.moves) + 1
+    if len(kept) < total:
+        say(words.tr("review.start", what=subject.what(words), count=len(subject.moves)))
+        if kept:
+            say(words.tr("review.again", number=len(kept) + 1, total=total))
+    with interruptible() as interruption:
+        review = _review(
+            words,
+            subject,
+            budget,
+            seed,
+            kept,
+            interruption,
+            _progress_lines(words),
+            save,
+            executor,
+        )
+    practice_follows = quiet and len(review.values) == total
+    if output is TextOrJson.json:
+        print_json(review_report(review))
+    elif not practice_follows:
+        _tell(words, subject, review, every)
+    if store is not None and subject.game_id is not None and len(kept) < total:
+        key = (
+            "review.kept"
+            if review.complete and len(review.values) == total
+            else "review.kept.partial"
+        )
+        say(words.tr(key, game=subject.game_id))
+    if len(review.values) < total:
+        raise _stop_error(words, review.reviewed, review.total_moves)
+    return review
+
+
+def _review_worst(
+    words: ReviewWords,
+    path: str,
+    worst: int,
+    budget: ReviewBudget,
+    seed: int,
+    output: TextOrJson,
+    executor: Executor | None = None,
+) -> None:
+    """Review every record of a file and tell the ``worst`` costliest moves."""
+    count = record_count(path)
+    say(words.tr("review.start.many", file=shown(path, PATH_SHOWN), count=count))
+    progress = _progress_lines(words, games=True)
+    told: list[ToldMove] = []
+    summaries: list[dict[str, object]] = []
+    done = 0
+    with interruptible() as interruption:
+        for subject in record_subjects(path):
+            if interruption:
+                break
+            review = _review(words, subject, budget, seed, [], interruption, None, None, executor)
+            if not review.complete:
+                break
+            done += 1
+            played = played_line(subject.board, subject.rules, subject.moves)
+            summaries.append({"record": subject.record, **_summary_numbers(review)})
+            told.extend(
+                ToldMove(move, played.boards[move.index], subject.rules, subject.record)
+                for move in review.costliest
+            )
+            progress(done, count)
+    told.sort(key=lambda t: (-t.move.loss, t.record or 0, t.move.index))
+    chosen = told[:worst]
+    if output is TextOrJson.json:
+        print_json(
+            {
+                "records": summaries,
+                "worst": [
+                    {"record": t.record, **move_report(t.move, _best_of(summaries, t.record))}
+                    for t in chosen
+                ],
+            }
+        )
+    else:
+        for number, item in enumerate(chosen):
+            if number:
+                typer.echo("")
+            for line in words.move(item):
+                typer.echo(line)
+        if not chosen:
+            typer.echo(words.tr("review.costliest.none"))
+    if done < count:
+        raise _stop_error(words, done, count, games=True)
+
+
+def _summary_numbers(review: Review) -> dict[str, object]:
+    return {
+        key: value
+        for key, value in review_report(review).items()
+        if key in ("total_moves", "finished", "score", "best_total", "lost")
+    }
+
+
+def _best_of(summaries: list[dict[str, object]], record: int | None) -> int:
+    for summary in summaries:
+        if summary["record"] == record:
+            best = summary["best_total"]
+            assert isinstance(best, int)
+            return best
+    return 0

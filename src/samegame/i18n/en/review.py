@@ -1,0 +1,105 @@
+"""samegame review: where the points were lost, move by move."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+MESSAGES: Mapping[str, str | Mapping[str, str]] = {
+    # what is reviewed
+    "review.of.game": "game {game}, {preset}, board {number}",
+    "review.of.game.file": "game {game}, {preset}, a board from a file",
+    "review.of.record": "record {index} of {file}, {bot} on {preset}",
+    # start, progress and end of the work
+    "review.start": {
+        "one": "Reviewing {what}: 1 move, each position searched with a fixed amount of work; Ctrl-C stops and keeps the moves reviewed so far.",
+        "other": "Reviewing {what}: {count} moves, each position searched with a fixed amount of work; Ctrl-C stops and keeps the moves reviewed so far.",
+    },
+    "review.start.many": {
+        "one": "Reviewing 1 game of {file}, each position searched with a fixed amount of work; Ctrl-C stops and keeps the games reviewed so far.",
+        "other": "Reviewing {count} games of {file}, each position searched with a fixed amount of work; Ctrl-C stops and keeps the games reviewed so far.",
+    },
+    "review.again": "Going on with the saved review from position {number} of {total}.",
+    "review.progress": "Reviewed {done} of {total} positions.",
+    "review.progress.games": "Reviewed {done} of {total} games.",
+    "review.kept": "The review is saved with game {game}: asking again costs nothing.",
+    "review.kept.partial": "What was reviewed is saved with game {game}: asking again goes on from there.",
+    "review.stopped": "{word} after {done} of {total} moves; the review so far is above",
+    "review.stopped.games": "{word} after {done} of {total} games; the costliest moves of those are above",
+    "review.word.interrupted": "interrupted",
+    "review.word.terminated": "terminated",
+    # the summary
+    "review.head": "Review of {what}.",
+    "review.summary.finished": "Final score {score}; the search reaches {best} from the start.",
+    "review.summary.unfinished": {
+        "one": "{score} after 1 move, the game not finished; the search reaches {best} from the start.",
+        "other": "{score} after {count} moves, the game not finished; the search reaches {best} from the start.",
+    },
+    "review.summary.beaten": "No line the search found beats the game as played.",
+    "review.costliest": {
+        "one": "The move that cost the most: {moves}.",
+        "other": "The {count} moves that cost the most: {moves}.",
+    },
+    "review.costliest.none": "No move lost points against the best the search found.",
+    "review.partial": "Reviewed {done} of {total} moves: the review stopped before the rest.",
+    "review.counts": "Moves: {counts}.",
+    "review.count.best": "{count} best",
+    "review.count.good": "{count} good",
+    "review.count.inaccuracy": {"one": "1 inaccuracy", "other": "{count} inaccuracies"},
+    "review.count.mistake": {"one": "1 mistake", "other": "{count} mistakes"},
+    "review.count.blunder": {"one": "1 blunder", "other": "{count} blunders"},
+    "review.empty": "There are no moves to review.",
+    # one move
+    "review.move.number": "move {number}",
+    "review.move.in_record": "record {index}, move {number}",
+    "review.label.best": "best",
+    "review.label.good": "good",
+    "review.label.inaccuracy": "inaccuracy",
+    "review.label.mistake": "mistake",
+    "review.label.blunder": "blunder",
+    "review.move.head": "Move {number}",
+    "review.move.head.in_record": "Record {index}, move {number}",
+    "review.move": "{move}, {label}: {lost} lost.",
+    "review.move.best": "{move}, best.",
+    "review.played": "Played {group}.",
+    "review.preferred": "Better: {group}; its cells: {cells}. That line reaches {total} in all.",
+    "review.preferred.exact": "Better: {group}; its cells: {cells}. That line reaches {total} in all, the most any line can.",
+    "review.preferred.named": "Better: {group}. That line reaches {total} in all.",
+    "review.preferred.exact.named": "Better: {group}. That line reaches {total} in all, the most any line can.",
+    "review.reason.split-group": "Why: it split {tiles} into {parts} groups, {points} fewer; they were on {place}.",
+    "review.reason.stranded-colour": "Why: it left {tiles} that can never be removed, so the board cannot be cleared.",
+    "review.reason.gave-up-clear.bonus": "Why: after it the board can no longer be cleared, and the bonus of {bonus} is lost.",
+    "review.reason.gave-up-clear": "Why: after it the board can no longer be cleared, so tiles will be left.",
+    # practice on your mistakes
+    "review.practice.none": "There is nothing to practise: no move lost points against the search.",
+    "review.practice.intro": {
+        "one": "Practice on your mistakes: 1 position, the one before a costly move. Find a better move than the one played: type a cell to have its group judged (nothing is removed). hint tells the search's choice, skip goes on, quit leaves; board, row 5 and groups work as in a game. Nothing is saved.",
+        "other": "Practice on your mistakes: {count} positions, each the one before a costly move. Find a better move than the one played: type a cell to have its group judged (nothing is removed). hint tells the search's choice, skip goes on, quit leaves; board, row 5 and groups work as in a game. Nothing is saved.",
+    },
+    "review.practice.position": "Position {number} of {count}: before move {move}, {score} scored so far.",
+    "review.practice.played": "The move played: {group}, {label}, {lost} lost.",
+    "review.practice.ask": "Your move?",
+    "review.practice.help": "Type a cell to have its group judged, hint for the search's choice, skip for the next position, quit to leave; board, row 5, column C and groups tell the position.",
+    "review.practice.unknown": "Not a practice command: {text}. Type help for the commands.",
+    "review.practice.hint": "Hint: {group}.",
+    "review.practice.not_a_group": "There is no group to remove on {cell}. Type the cell of a group of this position.",
+    "review.practice.same": "That is the move played: it reaches {total} in all. Try another, or type skip.",
+    "review.practice.answer": "Your move: {group}.",
+    "review.practice.better": "Better: this reaches {total} in all, {more} more than the move played.",
+    "review.practice.better.best": "Better: this reaches {total} in all, {more} more than the move played, as much as the best the search found.",
+    "review.practice.equal": "As good as the move played: both reach {total} in all. Try another, or type skip.",
+    "review.practice.worse": "Not better: this reaches {total} in all, {fewer} fewer than the move played. Try another, or type skip.",
+    "review.practice.done": {
+        "one": "Practice done: a better move found in {found} of 1 position, {hinted} of them after a hint.",
+        "other": "Practice done: a better move found in {found} of {count} positions, {hinted} of them after a hint.",
+    },
+    # errors
+    "error.review.no_game": "No finished game to review yet. Finish a game with samegame play, or name one with --game ID (samegame history lists them).",
+    "error.review.source": "Give either a record file or --game ID, not both.",
+    "error.review.many_records": "{file} holds {count} records. Choose one with --index N (1 to {count}), or find the costliest moves of them all with --worst N.",
+    "error.review.index": "{file} holds {count} records, so --index must be 1 to {count}, not {index}.",
+    "error.review.no_records": "{file} holds no records.",
+    "error.review.record": "Record {index} of {file} cannot be reviewed: {problem}",
+    "error.review.moves": "Game {game} cannot be reviewed: {problem}",
+    "error.review.practice": "--practice goes with one game, in words: not with --worst or --format json.",
+    "error.review.index_needs_file": "--index and --worst go with a record file.",
+}

@@ -1,0 +1,210 @@
+"""Practice on your own mistakes (``samegame review --practice``): the player is
+put on the position before each costly move of a reviewed game, in turn, and
+asked for a better move; each answer is judged by the same search as the review.
+
+Contracts: a cell names its group, which is judged at once (nothing is removed,
+no confirmation): the final score the game reaches from there against what the
+played move reached. The played move, or one no better, asks for another try;
+``hint`` tells the search's choice, once per position, and the position counts
+as found with a hint; ``skip`` goes to the next position; the queries of the
+line interface (``board``, ``row 5``, ``groups red`` ...) answer at every step;
+``quit`` or the end of input leaves. Nothing is saved: the game's result, its
+scores and its kept review are left as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from samegame.core.board import Board, Group
+from samegame.core.coords import Cell, format_cell
+from samegame.core.game import Game
+from samegame.core.quoting import shown
+from samegame.core.rng import derive_seed
+from samegame.core.rules import Rules
+from samegame.repl.commands import Kind
+from samegame.repl.review_words import TOLD_FROM, ReviewWords
+from samegame.repl.tutorial_voice import Left, Voice
+from samegame.review.review import Review, ReviewedMove
+from samegame.review.values import PlayedLine, ReviewBudget, value_position
+
+__all__ = ["PracticeResult", "ReviewPractice", "practice_moves"]
+
+SKIP_WORDS = ("skip", "s")
+
+
+def practice_moves(review: Review) -> list[ReviewedMove]:
+    """The moves practised, in the order played: every move labelled an
+    inaccuracy or worse, or, when there is none, the costliest move (if any move
+    lost points)."""
+    chosen = [move for move in review.moves if move.label in TOLD_FROM]
+    if not chosen and review.costliest:
+        chosen = [review.costliest[0]]
+    return chosen
+
+
+@dataclass
+class PracticeResult:
+    """How the practice went: positions given, better moves found (with a hint
+    among them), positions skipped; ``left`` when the player quit before the end."""
+
+    positions: int
+    found: int = 0
+    hinted: int = 0
+    skipped: int = 0
+    left: bool = False
+
+
+class ReviewPractice:
+    """The practice of one reviewed game (see the module)."""
+
+    def __init__(
+        self,
+        voice: Voice,
+        review: Review,
+        played: PlayedLine,
+        rules: Rules,
+        budget: ReviewBudget,
+        seed: int,
+    ) -> None:
+        self.voice = voice
+        self.tr = voice.tr
+        self.words = ReviewWords(voice.tr)
+        self.review = review
+        self.played = played
+        self.rules = rules
+        self.budget = budget
+        self.seed = seed
+
+    def run(self) -> PracticeResult:
+        """Every position in turn; Left is taken here and said."""
+        moves = practice_moves(self.review)
+        result = PracticeResult(len(moves))
+        if not moves:
+            self.voice.say(self.tr("review.practice.none"))
+            return result
+        self.voice.say(self.tr("review.practice.intro", count=len(moves)))
+        try:
+            for number, move in enumerate(moves, 1):
+                self.position(number, len(moves), move, result)
+        except Left:
+            result.left = True
+        self.voice.say(
+            self.tr(
+                "review.practice.done",
+                count=result.positions,
+                found=result.found,
+                hinted=result.hinted,
+            )
+        )
+        return result
+
+    def position(self, number: int, count: int, move: ReviewedMove, result: PracticeResult) -> None:
+        """One position: said, then answers until a better move, or ``skip``."""
+        voice, tr, words = self.voice, self.tr, self.words
+        board = self.played.boards[move.index]
+        played = board.group_at(move.played)
+        assert played is not None
+        voice.say(
+            "",
+            tr(
+                "review.practice.position",
+                number=number,
+                count=count,
+                move=move.index + 1,
+                score=self.played.bases[move.index],
+            ),
+            tr(
+                "review.practice.played",
+                group=words.group(board, played, self.rules),
+                label=tr(f"review.label.{move.label.value}"),
+                lost=words.points(move.loss),
+            ),
+            *voice.board(board),
+            tr("review.practice.ask"),
+        )
+        game = Game(board, self.rules)
+        hinted = False
+        while True:
+            text = voice.read()
+            if not text:
+                continue
+            if text.lower() in SKIP_WORDS:
+                result.skipped += 1
+                return
+            command = voice.command(text)
+            told = voice.query(command, game)
+            if told is not None:
+                voice.say(*told)
+                continue
+            if command is not None and command.kind is Kind.HINT:
+                hinted = True
+                voice.say(*self.hint(board, move))
+                continue
+            if command is not None and command.kind in (Kind.SELECT, Kind.CELL):
+                assert command.cell is not None
+                lines, better = self.judge(board, move, command.cell)
+                voice.say(*lines)
+                if better:
+                    result.found += 1
+                    result.hinted += hinted
+                    return
+                continue
+            if command is not None and command.kind is Kind.HELP:
+                voice.say(tr("review.practice.help"))
+                continue
+            voice.say(tr("review.practice.unknown", text=shown(text)))
+
+    def hint(self, board: Board, move: ReviewedMove) -> list[str]:
+        preferred = board.group_at(move.preferred)
+        assert preferred is not None
+        return [
+            self.tr("review.practice.hint", group=self.words.group(board, preferred, self.rules))
+        ]
+
+    def judge(self, board: Board, move: ReviewedMove, cell: Cell) -> tuple[list[str], bool]:
+        """The words for an answer and whether it beats the played move."""
+        tr, words = self.tr, self.words
+        try:
+            group = board.group_at(cell)
+        except ValueError:  # off the board
+            group = None
+        if group is None or group.size < self.rules.min_group:
+            return [tr("review.practice.not_a_group", cell=format_cell(cell))], False
+        played_total = move.preferred_total - move.loss
+        if group.mask & board.bit(move.played):
+            return [tr("review.practice.same", total=played_total)], False
+        if group.mask & board.bit(move.preferred):
+            total = move.preferred_total
+        else:
+            total = self.value_of(board, move, group)
+        described = words.group(board, group, self.rules)
+        if total > played_total:
+            key = (
+                "review.practice.better.best"
+                if total >= move.preferred_total
+                else "review.practice.better"
+            )
+            return [
+                tr("review.practice.answer", group=described),
+                tr(key, total=total, more=words.points(total - played_total)),
+            ], True
+        if total == played_total:
+            return [
+                tr("review.practice.answer", group=described),
+                tr("review.practice.equal", total=total),
+            ], False
+        return [
+            tr("review.practice.answer", group=described),
+            tr("review.practice.worse", total=total, fewer=words.points(played_total - total)),
+        ], False
+
+    def value_of(self, board: Board, move: ReviewedMove, group: Group) -> int:
+        """The best final score found after removing ``group`` from the position
+        before ``move``, by the review's search (its seed drawn from the review's
+        and the group's anchor, so the same answer is judged the same)."""
+        base = self.played.bases[move.index] + self.rules.points(group.size)
+        seed = derive_seed(
+            "review-practice", self.seed, move.index, group.anchor.col, group.anchor.row
+        )
+        return value_position(board.remove(group), self.rules, base, self.budget, seed).total

@@ -1,0 +1,144 @@
+"""A review as it is kept: what the search found from each position, not the
+words or the losses, which are derived again from the game when it is read.
+
+The kept form is a JSON object: ``format`` (``samegame-review/1``), ``seed``,
+``budget`` (the ``ReviewBudget`` fields) and ``values``, one per position
+valued, first to last: ``total`` (the final score the line found reaches),
+``line`` (its moves, cell names, to the end of the game), ``clears``,
+``exact`` and ``can_clear`` (true, false or null). Reading it back replays
+every line from its position and checks its total, so a kept review that was
+damaged or edited is refused (``StoredReviewError``), never believed: a line
+that does not reach what it claims cannot make a move look worse than it was.
+
+>>> from samegame.core.formulas import BASIC
+>>> from samegame.core.rules import Rules
+>>> from samegame.core.textboard import read_board
+>>> from samegame.review.review import review_game
+>>> board, rules, moves = read_board("RBR\\nRBB"), Rules(BASIC), [Cell(0, 0), Cell(1, 0)]
+>>> review = review_game(board, rules, moves, seed=1)
+>>> kept = stored_review(review)
+>>> kept["values"][0]
+{'total': 2, 'line': ['B1', 'A1'], 'clears': True, 'exact': True, 'can_clear': True}
+>>> review_from_stored(kept, board, rules, moves) == review
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, fields
+from typing import Any
+
+from samegame.core.board import Board
+from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
+from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.core.rules import Rules
+from samegame.review.review import Review, review_of
+from samegame.review.values import PositionValue, ReviewBudget, follow, played_line
+
+__all__ = ["REVIEW_FORMAT", "StoredReviewError", "review_from_stored", "stored_review"]
+
+REVIEW_FORMAT = "samegame-review/1"
+
+
+class StoredReviewError(ValueError):
+    """A kept review that is not one of this game: its words say what is wrong."""
+
+
+def stored_review(review: Review) -> dict[str, Any]:
+    """The kept form of ``review`` (see the module)."""
+    return {
+        "format": REVIEW_FORMAT,
+        "seed": review.seed,
+        "budget": asdict(review.budget),
+        "values": [
+            {
+                "total": value.total,
+                "line": [format_cell(cell) for cell in value.line],
+                "clears": value.clears,
+                "exact": value.exact,
+                "can_clear": value.can_clear,
+            }
+            for value in review.values
+        ],
+    }
+
+
+def review_from_stored(kept: object, board: Board, rules: Rules, moves: Sequence[Cell]) -> Review:
+    """The review a kept form describes, for ``moves`` played from ``board`` under
+    ``rules``; StoredReviewError when it is not a kept review of that game (a
+    wrong shape, more values than positions, or a line that is not legal from its
+    position or does not reach its total)."""
+    if not isinstance(kept, Mapping) or kept.get("format") != REVIEW_FORMAT:
+        raise StoredReviewError(f"not a {REVIEW_FORMAT} object")
+    seed = _whole(kept.get("seed"), "seed")
+    budget = _budget(kept.get("budget"))
+    values = kept.get("values")
+    if not isinstance(values, list):
+        raise StoredReviewError("values is not a list")
+    try:
+        played = played_line(board, rules, moves)
+    except ValueError as error:
+        raise StoredReviewError(f"the game's moves cannot be played: {error}") from None
+    if len(values) > len(played.boards):
+        raise StoredReviewError(
+            f"{len(values)} values for a game of {len(played.boards)} positions"
+        )
+    found = [
+        _value(entry, played.boards[index], rules, played.bases[index], index)
+        for index, entry in enumerate(values)
+    ]
+    return review_of(played, rules, moves, found, budget, seed)
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StoredReviewError(f"{name} is not a whole number")
+    if not 0 <= value <= SQLITE_MAX_INTEGER:
+        raise StoredReviewError(f"{name} is out of range")
+    return value
+
+
+def _budget(value: object) -> ReviewBudget:
+    names = [field.name for field in fields(ReviewBudget)]
+    if not isinstance(value, Mapping) or sorted(value) != sorted(names):
+        raise StoredReviewError(f"budget is not an object of {', '.join(names)}")
+    try:
+        return ReviewBudget(**{name: _whole(value[name], name) for name in names})
+    except ValueError as error:
+        raise StoredReviewError(f"budget: {error}") from None
+
+
+def _flag(value: object, name: str, *, unknown: bool = False) -> bool | None:
+    if value is None and unknown:
+        return None
+    if not isinstance(value, bool):
+        raise StoredReviewError(f"{name} is not true or false")
+    return value
+
+
+def _value(entry: object, board: Board, rules: Rules, base: int, index: int) -> PositionValue:
+    where = f"value {index + 1}"
+    if not isinstance(entry, Mapping):
+        raise StoredReviewError(f"{where} is not an object")
+    line = entry.get("line")
+    if not isinstance(line, list) or len(line) > board.tile_count():
+        raise StoredReviewError(f"{where}: line is not a list of at most one move a tile")
+    try:
+        cells = tuple(parse_cell(text) for text in line if isinstance(text, str))
+    except CoordinateError as error:
+        raise StoredReviewError(f"{where}: {error}") from None
+    if len(cells) != len(line):
+        raise StoredReviewError(f"{where}: line holds something other than cell names")
+    try:
+        total, clears = follow(board, rules, base, cells)
+    except ValueError as error:
+        raise StoredReviewError(f"{where}: {error}") from None
+    if entry.get("total") != total or entry.get("clears") is not clears:
+        raise StoredReviewError(f"{where}: the line reaches {total}, not what is kept")
+    exact = _flag(entry.get("exact"), f"{where}: exact")
+    can_clear = _flag(entry.get("can_clear"), f"{where}: can_clear", unknown=True)
+    if clears and can_clear is not True:
+        raise StoredReviewError(f"{where}: a line that clears, but can_clear is not true")
+    assert exact is not None
+    return PositionValue(total, cells, clears, exact, can_clear)
