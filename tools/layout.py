@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("presets", "records", "store", "rl"),
     ("sim", "play", "benchmark", "review"),
     ("repl",),
+    ("web",),
     ("cli",),
     ("testing",),
     ("__main__",),

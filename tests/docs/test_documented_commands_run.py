@@ -20,8 +20,13 @@ the proof that the others work.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import signal
+import subprocess
+import sys
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +41,9 @@ SCHEDULER = "tcp://10.0.0.5:8786"  # the address docs/simulator.md shows
 
 # Written line -> the line run instead: the same words, smaller numbers.
 LONG = {
+    "samegame review tabu.jsonl --worst 3 --iterations 30": (
+        "samegame review tabu.jsonl --worst 3 --iterations 1"
+    ),
     "samegame simulate --preset basic --bot tabu --games 1000 --seed 7 --out results.jsonl": (
         "samegame simulate --preset basic --bot tabu --games 20 --seed 7 --out results.jsonl"
     ),
@@ -149,6 +157,9 @@ def test_every_documented_command_runs_as_written(
     user = tmp_path / "user"  # HOME, for a redirection to ~/...
     for line in lines:
         words = shlex.split(scaled(line.written, scheduler))[1:]
+        if words[0] == "serve":
+            serve_as_written(site, tmp_path / "home", words, folder)
+            continue
         result = run_samegame(
             site, tmp_path / "home", *words, stdin=line.typed, cwd=folder, HOME=str(user)
         )
@@ -160,6 +171,37 @@ def test_every_documented_command_runs_as_written(
                 target = user / line.redirect.removeprefix("~/")
             assert target.parent.is_dir(), f"{line.written}: no folder for {line.redirect}"
             target.write_text(result.stdout, encoding="utf-8")
+
+
+def serve_as_written(site: Path, home: Path, words: list[str], folder: Path) -> None:
+    """A ``samegame serve`` line: it serves the page at the address it says, until
+    Ctrl-C ends it (exit 130). ``--open`` asks a browser command that does
+    nothing (``BROWSER=true``): no window is opened on the test's machine."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "SAMEGAME_LOAD_PLUGINS")
+    }
+    environment |= {"PYTHONPATH": str(site), "SAMEGAME_HOME": str(home), "BROWSER": "true"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "samegame", *words],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        cwd=folder,
+    )
+    try:
+        assert child.stdout is not None
+        said = re.search(r"http://[^ ]+/", child.stdout.readline())
+        assert said is not None, " ".join(words)
+        with urllib.request.urlopen(said.group(0), timeout=10) as page:
+            assert page.status == 200
+    finally:
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
 
 
 def test_a_line_scaled_in_more_than_numbers_is_refused() -> None:

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scores": ("samegame.cli.scores_cmd", "scores_command"),
     "history": ("samegame.cli.scores_cmd", "history_command"),
     "review": ("samegame.cli.review_cmd", "review_command"),
+    "serve": ("samegame.cli.serve_cmd", "serve_command"),
     "tutorial": ("samegame.cli.tutorial_cmd", "tutorial_command"),
     "accessibility": ("samegame.cli.accessibility_cmd", "accessibility_command"),
     "presets": ("samegame.cli.presets_cmd", "presets_app"),

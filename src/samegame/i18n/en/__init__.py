@@ -13,8 +13,10 @@ from . import (
     queries,
     research,
     review,
+    serve,
     session,
     tutorial,
+    web,
     words,
 )
 
@@ -27,5 +29,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     tutorial.MESSAGES,
     errors.MESSAGES,
     review.MESSAGES,
+    serve.MESSAGES,
+    web.MESSAGES,
     research.MESSAGES,
 )

@@ -20,8 +20,10 @@ from . import (
     queries,
     research,
     review,
+    serve,
     session,
     tutorial,
+    web,
     words,
 )
 
@@ -34,5 +36,7 @@ MESSAGES: Mapping[str, str] = merged(
     tutorial.MESSAGES,
     errors.MESSAGES,
     review.MESSAGES,
+    serve.MESSAGES,
+    web.MESSAGES,
     research.MESSAGES,
 )

@@ -1,0 +1,25 @@
+"""samegame serve: what the server says (the page's own words are the web area)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+MESSAGES: Mapping[str, str | Mapping[str, str]] = {
+    "serve.title": "SameGame",
+    "serve.cell": {"one": "{cell}, {tile}, alone", "other": "{cell}, {tile}, group of {count}"},
+    "serve.started": "samegame is served on {address} . Open it in a browser; Ctrl-C stops the server.",
+    "serve.opening": "Opening {address} in the default browser.",
+    "serve.stopped": "The server stopped. Every game was saved after each move.",
+    "serve.warning.host": "the page is served on {host}, so other machines that reach it can play and read your games; serve on 127.0.0.1 unless you mean it",
+    "serve.error.wrong_host": "This page is served for {host} only.",
+    "serve.error.token": "This request did not come from the page this server gave; reload the page.",
+    "serve.error.origin": "This request came from another site and was refused.",
+    "serve.error.too_large": "This request is too large: at most {limit} bytes.",
+    "serve.error.not_json": "This request is not a JSON object.",
+    "serve.error.line_too_long": "A command is at most {limit} characters.",
+    "serve.error.no_game": "This game is no longer open here; start or resume it again.",
+    "serve.error.too_many": "Too many games are open at once: at most {limit}. Reload the page.",
+    "error.serve.needs_web": "samegame serve needs the web extra: pip install 'samegame[web]'",
+    "error.serve.host": "--host {host} is not an address this machine has; give 127.0.0.1 or one of its own addresses.",
+    "error.serve.port": "Port {port} cannot be used ({problem}); choose another with --port, or 0 for any free port.",
+}

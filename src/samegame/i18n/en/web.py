@@ -1,0 +1,59 @@
+"""The web page of ``samegame serve``: its headings, labels, buttons and key hints.
+
+``GET /api/start`` hands every ``web.*`` message to the page, which shows them as
+they are and fills their ``{placeholders}`` itself, by name. (Each cell's name in
+the board state is the server's ``serve.cell``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+MESSAGES: Mapping[str, str | Mapping[str, str]] = {
+    "web.title": "SameGame",  # the same as serve.title
+    # the start view
+    "web.start.heading": "Start a game",
+    "web.start.preset": "Rules",
+    "web.start.board": "Board number, optional",
+    "web.start.board.hint": "Leave it empty to play the next new board.",
+    "web.start.board.invalid": "A board number is a whole number such as 5; leave it empty for the next board.",
+    "web.start.language": "Language",
+    "web.start.submit": "Start",
+    "web.start.unfinished": "Unfinished games",
+    "web.start.none": "No unfinished games.",
+    "web.start.resume": "Resume",
+    # the game view
+    "web.game.heading": "Game {game}, {title}",
+    "web.status.board": "Board",
+    "web.status.score": "Score",
+    "web.status.tiles": "Tiles left",
+    "web.status.groups": "Groups left",
+    "web.preview": {
+        "one": "Selected 1 tile, points if removed: {points}.",
+        "other": "Selected {count} tiles, points if removed: {points}.",
+    },
+    "web.preview.none": "Nothing is selected.",
+    "web.board.label": "Board, {width} columns by {height} rows",
+    "web.cell.empty": "{cell}, empty",
+    "web.keys.heading": "Keys",
+    "web.keys.move": "Arrow keys move on the board; Home and End go to the ends of the row, "
+    "Control with Home or End to the first or last cell.",
+    "web.keys.select": "Enter or Space selects the group on a cell; press it again to remove the group.",
+    "web.keys.select.one-click": "Enter or Space removes the group on a cell at once.",
+    "web.keys.other": "Escape cancels the selection, Z undoes the last move, H asks for a hint.",
+    "web.letters": "Show letters on the tiles",
+    "web.button.undo": "Undo",
+    "web.button.hint": "Hint",
+    "web.button.cancel": "Cancel selection",
+    "web.button.restart": "Restart",
+    "web.button.new": "New game",
+    "web.button.back": "Back to start",
+    "web.command.label": "Command",
+    "web.command.hint": "Type any command of samegame play, such as groups red, row 5, summary or help.",
+    "web.command.submit": "Send",
+    "web.ending.heading": "Game over",
+    "web.messages.heading": "Messages",
+    "web.question.yes": "Yes",
+    "web.question.no": "No",
+    "web.error.network": "The server did not answer; check that samegame serve is still running.",
+}

@@ -1,0 +1,25 @@
+"""samegame serve: サーバーが言うこと（ページの言葉は web の領域）。"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+MESSAGES: Mapping[str, str] = {
+    "serve.title": "さめがめ",
+    "serve.cell": "{cell}、{tile}、{count}個のグループ",
+    "serve.started": "samegame を {address} で公開しています。ブラウザで開いてください。Ctrl-C でサーバーを止めます。",
+    "serve.opening": "既定のブラウザで {address} を開きます。",
+    "serve.stopped": "サーバーを止めました。どのゲームも一手ごとに保存してあります。",
+    "serve.warning.host": "ページを {host} で公開しているので、そこに届く他のマシンからもゲームを遊んだり読んだりできます。意図したのでなければ 127.0.0.1 で公開してください",
+    "serve.error.wrong_host": "このページは {host} のためだけに公開しています。",
+    "serve.error.token": "このリクエストはこのサーバーが渡したページから来ていません。ページを読み込み直してください。",
+    "serve.error.origin": "このリクエストは別のサイトから来たので断りました。",
+    "serve.error.too_large": "リクエストが大きすぎます。{limit}バイトまでです。",
+    "serve.error.not_json": "このリクエストは JSON のオブジェクトではありません。",
+    "serve.error.line_too_long": "コマンドは{limit}文字までです。",
+    "serve.error.no_game": "このゲームはここではもう開いていません。もう一度始めるか再開してください。",
+    "serve.error.too_many": "同時に開いているゲームが多すぎます。{limit}までです。ページを読み込み直してください。",
+    "error.serve.needs_web": "samegame serve には web の追加機能が必要です: pip install 'samegame[web]'",
+    "error.serve.host": "--host {host} はこのマシンのアドレスではありません。127.0.0.1 かこのマシンのアドレスを指定してください。",
+    "error.serve.port": "ポート {port} は使えません（{problem}）。--port で別のポートを選ぶか、0 で空いているポートを使ってください。",
+}

@@ -1,0 +1,210 @@
+"""The page's server: a Starlette application of a few routes (docs/web.md), all
+behind ``security.Guard``.
+
+``GET /`` gives the page (``static/index.html`` with the token, the language and
+the title filled in, HTML-escaped); ``GET /static/NAME`` one of its fixed files;
+``GET /api/start`` the words and presets of the start view; ``POST /api/games``
+opens a game, ``POST /api/games/ID/command`` performs a line in it and ``GET
+/api/games/ID`` gives its state (``samegame.web.page_games``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from samegame.i18n import LANGUAGES, translator
+from samegame.plugin.host import PluginHost, get_host
+from samegame.web.page_games import GameRequest, PageError, PageGames
+from samegame.web.security import Guard
+
+__all__ = ["STATIC_FILES", "create_app"]
+
+STATIC_FILES = {
+    "game.js": "text/javascript; charset=utf-8",
+    "game.css": "text/css; charset=utf-8",
+}
+"""The page's files by name, with their content types: nothing else is served."""
+
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+def _static(name: str) -> bytes:
+    return resources.files("samegame.web").joinpath("static", name).read_bytes()
+
+
+def _language(value: object, default: str) -> str:
+    return value if isinstance(value, str) and value in LANGUAGES else default
+
+
+def _int_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PageError("not a whole number")
+    return value
+
+
+def create_app(
+    *, token: str, hosts: frozenset[str], language: str = "en", games: PageGames | None = None
+) -> Guard:
+    """The application for one server: its token, the ``Host`` values it answers
+    (``security.allowed_hosts``) and its default language (the saved one)."""
+    opened = games if games is not None else PageGames(get_host)
+
+    async def page(request: Request) -> Response:
+        lang = _language(request.query_params.get("lang"), language)
+        text = _static("index.html").decode("utf-8")
+        for name, value in (
+            ("token", token),
+            ("lang", lang),
+            ("title", translator(lang)("serve.title")),
+        ):
+            text = text.replace("{{" + name + "}}", html.escape(value, quote=True))
+        return HTMLResponse(text)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC_FILES:
+            return JSONResponse({"error": "not found"}, status_code=404)
+        return Response(_static(name), media_type=STATIC_FILES[name])
+
+    async def start(request: Request) -> Response:
+        lang = _language(request.query_params.get("lang"), language)
+        data = await opened.run(_start_view, get_host(), opened, lang)
+        return JSONResponse(data)
+
+    async def open_game(request: Request) -> Response:
+        body = await _json_object(request, language)
+        if isinstance(body, Response):
+            return body
+        lang = _language(body.get("lang"), language)
+        try:
+            asked = GameRequest(
+                preset=str(body.get("preset") or "basic")[:200],
+                board_number=_int_or_none(body.get("board_number")),
+                game=_int_or_none(body.get("game")),
+                fresh=body.get("fresh") is True,
+                language=lang,
+            )
+            return JSONResponse(await opened.run(opened.start, asked))
+        except PageError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+
+    async def command(request: Request) -> Response:
+        body = await _json_object(request, language)
+        if isinstance(body, Response):
+            return body
+        lang = _language(body.get("lang"), language)
+        line = body.get("line")
+        if not isinstance(line, str):
+            return JSONResponse(
+                {"error": translator(lang)("serve.error.not_json")}, status_code=400
+            )
+        try:
+            answer = await opened.run(opened.command, request.path_params["game"], line, lang)
+        except PageError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse(answer)
+
+    async def state(request: Request) -> Response:
+        lang = _language(request.query_params.get("lang"), language)
+        try:
+            answer = await opened.run(opened.state, request.path_params["game"], lang)
+        except PageError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse(answer)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            opened.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", page, methods=["GET"]),
+            Route("/static/{name}", static, methods=["GET"]),
+            Route("/api/start", start, methods=["GET"]),
+            Route("/api/games", open_game, methods=["POST"]),
+            Route("/api/games/{game}/command", command, methods=["POST"]),
+            Route("/api/games/{game}", state, methods=["GET"]),
+        ],
+        lifespan=lifespan,
+    )
+    return Guard(app, hosts=hosts, token=token, language=language)
+
+
+async def _json_object(request: Request, language: str) -> dict[str, Any] | Response:
+    """The request's JSON object, or the 400 answer saying it is not one."""
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, RecursionError):
+        body = None
+    if not isinstance(body, dict):
+        return JSONResponse({"error": translator(language)("serve.error.not_json")}, 400)
+    return body
+
+
+def page_words(language: str) -> dict[str, str]:
+    """Every ``web.*`` message of a language as its template, placeholders left
+    for the page to fill; a message with plural forms as its ``other`` form under
+    its key and its ``one`` form under ``KEY#one``."""
+    words: dict[str, str] = {}
+    for key, template in sorted(LANGUAGES[language].items()):
+        if not key.startswith("web."):
+            continue
+        if isinstance(template, str):
+            words[key] = template
+        else:
+            words[key] = template["other"]
+            if "one" in template:
+                words[f"{key}#one"] = template["one"]
+    return words
+
+
+def _start_view(host: PluginHost, games: PageGames, language: str) -> dict[str, Any]:
+    """The start view's words, presets and unfinished games (on the games' thread)."""
+    from samegame.presets import list_presets
+    from samegame.repl.announcer import Announcer
+    from samegame.repl.game_lines import game_line
+
+    tr = translator(language)
+    say = Announcer(tr)
+    presets, _problems = list_presets(host)
+    words = page_words(language)
+    unfinished = games.store().unfinished_games()[:20]
+    return {
+        "language": language,
+        "languages": [{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in LANGUAGES],
+        "words": words,
+        "presets": [
+            {
+                "name": preset.name,
+                "title": say.preset_text("title", preset.name, preset.title),
+                "description": say.preset_text("description", preset.name, preset.description),
+            }
+            for preset in presets
+        ],
+        "unfinished": [
+            {
+                "game": game.game_id,
+                "preset": game.setup.preset,
+                "title": say.preset_name(game.setup.preset),
+                "moves": len(game.moves),
+                "text": game_line(say, game),
+            }
+            for game in unfinished
+            if game.setup.challenge_id is None
+        ],
+    }

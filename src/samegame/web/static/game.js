@@ -1,0 +1,499 @@
+/*
+ * game.js: the page of `samegame serve` (plain JavaScript, no build step).
+ *
+ * The server plays every game through the same Session as `samegame play`, so the
+ * page only sends command lines and shows what comes back (docs/web.md):
+ *
+ * - Start view: the presets, languages and unfinished games of GET /api/start;
+ *   Start or Resume opens a game (POST /api/games).
+ * - Game view: the board is a WAI-ARIA grid with one tab stop (roving tabindex).
+ *   Arrow keys, Home, End, Ctrl+Home and Ctrl+End move; Enter, Space, a click or a
+ *   tap send the cell's name (the server selects, then removes); Escape sends
+ *   `cancel`, Z `undo`, H `hint`. The buttons and the command box send their lines.
+ * - Every reply's lines replace the polite live region (#reply) and are appended
+ *   to the visible log; a reply with a `question` opens a <dialog> answered y or n.
+ * - Focus is never lost: cells are updated in place; after a reply focus goes back
+ *   to the grid's cell at the same place (clamped into the board) whenever it was
+ *   on the board, on nothing, or in the question dialog (a button or the command
+ *   box keeps it).
+ *
+ * All words come from the `web.*` words of /api/start in the chosen language; a
+ * word with plural forms comes as KEY (other) and KEY#one (one).
+ */
+'use strict';
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const TOKEN = document.querySelector('meta[name="samegame-token"]').content;
+  const SESSION_KEY = 'samegame-session';
+  const LANGUAGE_KEY = 'samegame-language';
+  const LETTERS_KEY = 'samegame-letters';
+  const LOG_LIMIT = 300;
+
+  let words = {}; // web.* words of the page's language
+  let language = document.documentElement.lang || 'en';
+  let session = null; // the server's id of the game on the board
+  let state = null; // the last STATE the server sent
+  const focus = { row: 0, col: 0 }; // the grid's tab stop: row from the top, column
+  let queue = Promise.resolve(); // commands go to the server one at a time, in order
+
+  // -- words ------------------------------------------------------------------------
+
+  /** The word of `key` with its {placeholders} filled; the `#one` form when count is 1. */
+  function word(key, params = {}) {
+    const one = params.count === 1 ? words[`${key}#one`] : undefined;
+    let text = one !== undefined ? one : words[key];
+    if (text !== null && typeof text === 'object') {
+      text = params.count === 1 && text.one !== undefined ? text.one : text.other;
+    }
+    if (typeof text !== 'string') return key;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  }
+
+  /** Writes the words into every element marked data-word. */
+  function showWords() {
+    document.querySelectorAll('[data-word]').forEach((element) => {
+      element.textContent = word(element.dataset.word);
+    });
+    document.title = word('web.title');
+    if (state) showState(state);
+  }
+
+  // -- talking to the server --------------------------------------------------------
+
+  /** The JSON answer of a request; throws an Error with the server's words on failure. */
+  async function call(method, path, body) {
+    const options = { method, headers: { 'X-Samegame-Token': TOKEN } };
+    if (body !== undefined) {
+      options.headers['Content-Type'] = 'application/json';
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (error) {
+      throw new Error(word('web.error.network'));
+    }
+    const data = await response.json().catch(() => null);
+    if (!response.ok || data === null) {
+      throw new Error((data && data.error) || word('web.error.network'));
+    }
+    return data;
+  }
+
+  /** Sends one command line after those already sent; resolves when it is shown. */
+  function send(line) {
+    queue = queue.then(() => perform(line));
+    return queue;
+  }
+
+  async function perform(line) {
+    if (!session) return;
+    addToLog([line], 'sent');
+    try {
+      const path = `/api/games/${encodeURIComponent(session)}/command`;
+      const data = await call('POST', path, { line, lang: language });
+      say(data.lines);
+      if (data.quit) {
+        await leaveGame();
+        return;
+      }
+      showState(data.state);
+      if (data.question) ask(data.question);
+    } catch (error) {
+      say([error.message]);
+    }
+  }
+
+  // -- the live region and the log ---------------------------------------------------
+
+  /** Speaks `lines` (new <p> elements, so the same words are spoken again) and logs them. */
+  function say(lines) {
+    if (!lines || lines.length === 0) return;
+    $('reply').replaceChildren(...lines.map((line) => element('p', {}, line)));
+    addToLog(lines, 'said');
+  }
+
+  function addToLog(lines, kind) {
+    const log = $('log');
+    for (const line of lines) log.append(element('li', { class: kind }, line));
+    while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
+  }
+
+  // -- the start view ----------------------------------------------------------------
+
+  /** Loads the words, presets and unfinished games in `lang` (the server's choice if none). */
+  async function loadStart(lang) {
+    const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+    const data = await call('GET', `/api/start${query}`);
+    words = data.words;
+    language = data.language;
+    document.documentElement.lang = language;
+    sessionStorage.setItem(LANGUAGE_KEY, language);
+    showWords();
+    showPresets(data.presets);
+    showLanguages(data.languages);
+    showUnfinished(data.unfinished);
+  }
+
+  function showPresets(presets) {
+    const chosen = $('start-form').elements.preset;
+    const keep = chosen && chosen.value ? chosen.value : 'basic';
+    const fieldset = $('presets');
+    fieldset.querySelectorAll('.preset').forEach((old) => old.remove());
+    presets.forEach((preset, index) => {
+      const id = `preset-${index}`;
+      const input = element('input', { type: 'radio', name: 'preset', id, value: preset.name });
+      input.setAttribute('aria-describedby', `${id}-about`);
+      input.checked = preset.name === keep || (index === 0 && !presets.some((p) => p.name === keep));
+      fieldset.append(element('div', { class: 'preset' }, input,
+        element('label', { for: id }, preset.title),
+        element('span', { id: `${id}-about`, class: 'hint' }, preset.description)));
+    });
+  }
+
+  function showLanguages(languages) {
+    $('language').replaceChildren(...languages.map((choice) => {
+      const option = element('option', { value: choice.code, lang: choice.code }, choice.name);
+      option.selected = choice.code === language;
+      return option;
+    }));
+  }
+
+  function showUnfinished(games) {
+    $('no-unfinished').hidden = games.length > 0;
+    $('unfinished').replaceChildren(...games.map((game, index) => {
+      const button = element('button', { type: 'button', id: `resume-${index}` }, word('web.start.resume'));
+      button.setAttribute('aria-labelledby', `resume-${index} unfinished-${index}`);
+      button.addEventListener('click', () => openGame({ preset: game.preset, game: game.game }));
+      return element('li', {}, element('span', { id: `unfinished-${index}` }, game.text), button);
+    }));
+  }
+
+  /** Opens a game (POST /api/games) and shows it with the grid focused. */
+  async function openGame(choice) {
+    try {
+      const body = { preset: null, board_number: null, game: null, fresh: false, lang: language };
+      const data = await call('POST', '/api/games', Object.assign(body, choice));
+      session = data.session;
+      sessionStorage.setItem(SESSION_KEY, session);
+      $('log').replaceChildren();
+      showView('game');
+      say(data.lines);
+      showState(data.state);
+      focusCell();
+      if (data.question) ask(data.question);
+    } catch (error) {
+      say([error.message]);
+    }
+  }
+
+  /** Back to the start view with a fresh list of unfinished games. */
+  async function leaveGame() {
+    session = null;
+    state = null;
+    sessionStorage.removeItem(SESSION_KEY);
+    showView('start');
+    $('start-heading').focus();
+    try {
+      await loadStart(language);
+    } catch (error) {
+      say([error.message]);
+    }
+  }
+
+  function showView(name) {
+    $('start-view').hidden = name !== 'start';
+    $('game-view').hidden = name !== 'game';
+  }
+
+  // -- the game view -----------------------------------------------------------------
+
+  /** Shows a STATE: headings, numbers, preview, ending and the board. */
+  function showState(next) {
+    state = next;
+    const onBoard = $('board').contains(document.activeElement);
+    $('game-heading').textContent = next.game == null
+      ? next.title : word('web.game.heading', { game: next.game, title: next.title });
+    $('board-term').hidden = next.board_number == null;
+    $('board-value').hidden = next.board_number == null;
+    $('board-value').textContent = next.board_number == null ? '' : String(next.board_number);
+    $('score').textContent = String(next.score);
+    $('tiles').textContent = String(next.tiles_left);
+    $('groups').textContent = String(next.groups_left);
+    $('preview').textContent = next.selected.length === 0 ? word('web.preview.none')
+      : word('web.preview', { count: next.selected.length, points: next.selected_points });
+    $('keys-select').textContent = word(next.one_click ? 'web.keys.select.one-click' : 'web.keys.select');
+    $('ending').hidden = !next.ending;
+    $('ending-lines').replaceChildren(...(next.ending || []).map((line) => element('p', {}, line)));
+    drawBoard(next);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (onBoard || lost) focusCell();
+  }
+
+  /** Builds the grid when its size changes, else updates its cells in place. */
+  function drawBoard(next) {
+    const board = $('board');
+    board.setAttribute('aria-label', word('web.board.label', { width: next.width, height: next.height }));
+    if (board.dataset.size !== `${next.width}x${next.height}`) {
+      board.dataset.size = `${next.width}x${next.height}`;
+      $('board-frame').style.setProperty('--columns', String(next.width));
+      board.replaceChildren(...next.rows.map((cells, row) => element('div', { role: 'row' },
+        ...cells.map((_, col) => newCell(row, col, next.width, next.height)))));
+    }
+    focus.row = clamp(focus.row, next.height);
+    focus.col = clamp(focus.col, next.width);
+    const selected = new Set(next.selected);
+    next.rows.forEach((cells, row) => cells.forEach((tile, col) => {
+      const cell = cellAt(row, col);
+      const name = cell.dataset.name;
+      const chosen = selected.has(name);
+      cell.setAttribute('aria-label', tile ? tile.label : word('web.cell.empty', { cell: name }));
+      if (chosen) cell.setAttribute('aria-selected', 'true');
+      else cell.removeAttribute('aria-selected');
+      cell.classList.toggle('selected', chosen);
+      cell.tabIndex = row === focus.row && col === focus.col ? 0 : -1;
+      const look = tile ? `${tile.colour} ${tile.shape} ${tile.letter} ${chosen}` : '';
+      if (cell.dataset.look !== look) { // redrawn only when it looks different
+        cell.dataset.look = look;
+        cell.replaceChildren(...(tile ? [drawTile(tile, chosen)] : []));
+      }
+    }));
+  }
+
+  function newCell(row, col, width, height) {
+    const cell = element('div', { role: 'gridcell', class: 'cell' });
+    cell.tabIndex = -1;
+    cell.dataset.row = String(row);
+    cell.dataset.col = String(col);
+    cell.dataset.name = String.fromCharCode(65 + col) + String(height - row);
+    if (col === 0) cell.dataset.rowName = String(height - row); // drawn left of the row
+    if (row === height - 1) cell.dataset.colName = String.fromCharCode(65 + col); // below
+    return cell;
+  }
+
+  const cellAt = (row, col) => $('board').children[row].children[col];
+  const clamp = (value, size) => Math.max(0, Math.min(size - 1, value));
+
+  /** Moves the tab stop to (row, col), clamped into the board, and focuses it. */
+  function moveFocus(row, col) {
+    if (!state) return;
+    const old = cellAt(focus.row, focus.col);
+    if (old) old.tabIndex = -1;
+    focus.row = clamp(row, state.height);
+    focus.col = clamp(col, state.width);
+    focusCell();
+  }
+
+  function focusCell() {
+    if (!state || $('question').open) return;
+    const cell = cellAt(focus.row, focus.col);
+    cell.tabIndex = 0;
+    if (document.activeElement !== cell) cell.focus();
+  }
+
+  // -- drawing a tile: its colour and its shape (and, if asked, its letter) ------------
+
+  const SVG = 'http://www.w3.org/2000/svg';
+  const round = (n) => Math.round(n * 10) / 10;
+
+  /** The points of a star (or, with inner equal to outer, a polygon of 2 times
+   * corners sides) around (50, centre) in a 100 by 100 box, a point at the top. */
+  function polygon(corners, outer, inner, centre) {
+    const step = Math.PI / corners;
+    const points = [];
+    for (let i = 0; i < corners * 2; i += 1) {
+      const radius = i % 2 === 0 ? outer : inner;
+      const angle = -Math.PI / 2 + i * step;
+      points.push(`${round(50 + radius * Math.cos(angle))},${round(centre + radius * Math.sin(angle))}`);
+    }
+    return points.join(' ');
+  }
+
+  const SHAPES = {
+    circle: ['circle', { cx: 50, cy: 50, r: 38 }],
+    triangle: ['polygon', { points: '50,9 93,87 7,87' }],
+    square: ['rect', { x: 14, y: 14, width: 72, height: 72 }],
+    diamond: ['polygon', { points: '50,5 95,50 50,95 5,50' }],
+    star: ['polygon', { points: polygon(5, 47, 20, 53) }],
+    hexagon: ['polygon', { points: polygon(3, 45, 45, 50) }],
+    cross: ['polygon', { points: '35,8 65,8 65,35 92,35 92,65 65,65 65,92 35,92 35,65 8,65 8,35 35,35' }],
+    heart: ['path', { d: 'M50 90C22 70 7 54 7 35C7 20 18 10 31 10C40 10 47 15 50 24C53 15 60 10 69 10C82 10 93 20 93 35C93 54 78 70 50 90Z' }],
+    ring: ['path', { 'fill-rule': 'evenodd', d: 'M7 50A43 43 0 1 0 93 50A43 43 0 1 0 7 50ZM29 50A21 21 0 1 0 71 50A21 21 0 1 0 29 50Z' }],
+  };
+
+  function svgElement(name, attributes) {
+    const made = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, String(value));
+    return made;
+  }
+
+  /** The picture of a tile: its shape filled in its colour, on stripes when selected. */
+  function drawTile(tile, selected) {
+    const svg = svgElement('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', class: `tile colour-${tile.colour}` });
+    if (selected) { // stripes behind the shape
+      const stripes = svgElement('g', { class: 'stripes' });
+      for (let at = -100; at < 100; at += 16) {
+        stripes.append(svgElement('line', { x1: at, y1: 100, x2: at + 100, y2: 0 }));
+      }
+      svg.append(stripes);
+    }
+    const [name, attributes] = SHAPES[tile.shape] || SHAPES.square;
+    svg.append(svgElement(name, Object.assign({ class: 'shape' }, attributes)));
+    const letter = svgElement('text', { class: 'letter', x: 50, y: 50, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+    letter.textContent = tile.letter;
+    svg.append(letter);
+    return svg;
+  }
+
+  // -- questions -----------------------------------------------------------------------
+
+  function ask(question) {
+    const dialog = $('question');
+    $('question-text').textContent = question;
+    if (!dialog.open) dialog.showModal();
+    $('no').focus();
+  }
+
+  async function answer(line) {
+    $('question').close();
+    await send(line);
+    focusCell();
+  }
+
+  // -- small helpers -------------------------------------------------------------------
+
+  /** A new HTML element with attributes and children (strings become text). */
+  function element(name, attributes, ...children) {
+    const made = document.createElement(name);
+    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
+    made.append(...children);
+    return made;
+  }
+
+  function cellOf(target) {
+    const cell = target instanceof Element ? target.closest('[role="gridcell"]') : null;
+    return cell && $('board').contains(cell) ? cell : null;
+  }
+
+  // -- events ----------------------------------------------------------------------------
+
+  const MOVES = {
+    ArrowUp: () => [focus.row - 1, focus.col],
+    ArrowDown: () => [focus.row + 1, focus.col],
+    ArrowLeft: () => [focus.row, focus.col - 1],
+    ArrowRight: () => [focus.row, focus.col + 1],
+    Home: (e) => [e.ctrlKey ? 0 : focus.row, 0],
+    End: (e) => [e.ctrlKey ? state.height - 1 : focus.row, state.width - 1],
+  };
+  const KEY_COMMANDS = { Escape: 'cancel', z: 'undo', Z: 'undo', h: 'hint', H: 'hint' };
+
+  $('board').addEventListener('keydown', (event) => {
+    if (!state || event.altKey || event.metaKey || !cellOf(event.target)) return;
+    if (MOVES[event.key]) {
+      moveFocus(...MOVES[event.key](event));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      if (!event.repeat) send(cellAt(focus.row, focus.col).dataset.name);
+    } else if (KEY_COMMANDS[event.key] && !event.ctrlKey) {
+      send(KEY_COMMANDS[event.key]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+
+  // Focus that reaches a cell any other way (a screen reader, a script) moves the tab stop.
+  $('board').addEventListener('focusin', (event) => {
+    const cell = cellOf(event.target);
+    if (!cell || !state) return;
+    const old = cellAt(focus.row, focus.col);
+    if (old !== cell) old.tabIndex = -1;
+    focus.row = Number(cell.dataset.row);
+    focus.col = Number(cell.dataset.col);
+    cell.tabIndex = 0;
+  });
+
+  $('board').addEventListener('click', (event) => {
+    const cell = cellOf(event.target);
+    if (!cell) return;
+    moveFocus(Number(cell.dataset.row), Number(cell.dataset.col));
+    send(cell.dataset.name);
+  });
+
+  document.querySelectorAll('button[data-command]').forEach((button) => {
+    button.addEventListener('click', () => send(button.dataset.command));
+  });
+  $('back').addEventListener('click', () => leaveGame());
+
+  $('command-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = $('command');
+    const line = input.value.trim();
+    if (line === '') return;
+    input.value = '';
+    send(line);
+  });
+
+  $('start-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const preset = $('start-form').elements.preset;
+    const board = $('board-number');
+    const number = board.value.trim();
+    const wrong = !/^[0-9]*$/.test(number);
+    if (wrong) board.setAttribute('aria-invalid', 'true');
+    else board.removeAttribute('aria-invalid');
+    if (wrong) {
+      say([word('web.start.board.invalid')]);
+      board.focus();
+      return;
+    }
+    openGame({
+      preset: preset && preset.value ? preset.value : null,
+      board_number: number === '' ? null : Number(number),
+    });
+  });
+
+  $('language').addEventListener('change', (event) => {
+    loadStart(event.target.value).catch((error) => say([error.message]));
+  });
+
+  $('letters').addEventListener('change', (event) => {
+    $('board').classList.toggle('letters', event.target.checked);
+    localStorage.setItem(LETTERS_KEY, event.target.checked ? 'yes' : 'no');
+  });
+
+  $('yes').addEventListener('click', () => answer('y'));
+  $('no').addEventListener('click', () => answer('n'));
+  $('question').addEventListener('cancel', (event) => {
+    event.preventDefault(); // Escape answers no
+    answer('n');
+  });
+
+  // -- start: the words, then the game of this tab if the page was reloaded --------------
+
+  async function begin() {
+    const letters = localStorage.getItem(LETTERS_KEY) === 'yes';
+    $('letters').checked = letters;
+    $('board').classList.toggle('letters', letters);
+    try {
+      await loadStart(sessionStorage.getItem(LANGUAGE_KEY));
+    } catch (error) {
+      say([error.message]);
+      return;
+    }
+    const saved = sessionStorage.getItem(SESSION_KEY);
+    if (!saved) return;
+    try {
+      const data = await call('GET', `/api/games/${encodeURIComponent(saved)}?lang=${encodeURIComponent(language)}`);
+      session = saved;
+      showView('game');
+      showState(data.state);
+      focusCell();
+      if (data.question) ask(data.question);
+    } catch (error) {
+      sessionStorage.removeItem(SESSION_KEY);
+    }
+  }
+
+  begin();
+})();
