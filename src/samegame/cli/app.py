@@ -18,6 +18,7 @@ from samegame.cli.exit_codes import (
     report,
     show_help_without_command,
 )
+from samegame.cli.help_language import speak_help, without_page_language
 from samegame.cli.help_words import words_in_help
 from samegame.i18n.said import Said
 
@@ -148,14 +149,17 @@ def run(argv: Sequence[str] | None = None) -> int:
     interrupts.reset()
     command = typer.main.get_command(build_app(_wanted(args)))
     words_in_help(command)
+    speak_help(command, lambda: _language(args))
 
     def say(error: BaseException) -> None:
-        from samegame.cli.usage_errors import error_language, error_words
+        from samegame.cli.usage_errors import error_words
 
-        report(error_words(error, error_language(args)))
+        report(error_words(error, _language(args)))
 
     try:
-        returned = command.main(args=args, prog_name="samegame", standalone_mode=False)
+        returned = command.main(
+            args=without_page_language(command, args), prog_name="samegame", standalone_mode=False
+        )
     except typer.TyperException as error:
         say(error)
         return int(getattr(error, "exit_code", ExitCode.USAGE))
@@ -180,6 +184,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         # Typer turns a KeyboardInterrupt inside a command into this exit code.
         return _stopped(None, args)
     return int(returned) if isinstance(returned, int) else ExitCode.OK
+
+
+def _language(args: Sequence[str]) -> str:
+    """The language of errors and help pages: the ``--lang`` typed, else the
+    saved setting (read without writing), else English."""
+    from samegame.cli.usage_errors import error_language
+
+    return error_language(args)
 
 
 def _stopped(error: BaseException | None, args: Sequence[str]) -> int:

@@ -93,7 +93,7 @@ def groups(
     """Print the groups of the board a board number gives, largest first, with the
     cell that selects each, where it lies and its points under the preset's rules.
 
-    The text is sentences in any mode; ``--accessible`` is taken as every command
+    The text is sentences in any mode; --accessible is taken as every command
     takes it, and the saved language is spoken."""
     preset = load_preset(preset_name)
     setup = board_setup(preset, size, colours, board_type)

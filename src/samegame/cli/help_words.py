@@ -7,6 +7,8 @@ with an ellipsis, and no "..." after a usage line's arguments.
 ('1 to 9', '0 or more', '1 or more')
 >>> range_in_words(None, 5), range_in_words(None, None) is None
 ('5 or less', True)
+>>> range_in_words(1, 9, "ja"), range_in_words(1, None, "ja")
+('1から9', '1以上')
 """
 
 from __future__ import annotations
@@ -16,26 +18,36 @@ from typing import Any
 
 import typer
 
-__all__ = ["UNBOUNDED", "one_line", "range_in_words", "words_in_help"]
+__all__ = ["UNBOUNDED", "one_line", "range_in_words", "ranges_in_words", "words_in_help"]
 
 UNBOUNDED = 2**31
 """A bound this large or larger only stands for "any size" (the parser's
 ``sys.maxsize``); it is left unsaid."""
 
 
-def range_in_words(low: float | None, high: float | None) -> str | None:
-    """The range of a number option as words, or None when it has no bound."""
+def range_in_words(low: float | None, high: float | None, language: str = "en") -> str | None:
+    """The range of a number option as words in ``language`` (the catalogue's
+    ``help_page.range`` messages), or None when it has no bound."""
+    from samegame.i18n import translator
+
+    say = translator(language)
     if high is not None and abs(high) >= UNBOUNDED:
         high = None
     if low is not None and abs(low) >= UNBOUNDED:
         low = None
     if low is not None and high is not None:
-        return f"{low:g} to {high:g}"
+        return say("help_page.range", low=_number(low), high=_number(high))
     if low is not None:
-        return f"{low:g} or more"
+        return say("help_page.range.low", low=_number(low))
     if high is not None:
-        return f"{high:g} or less"
+        return say("help_page.range.high", high=_number(high))
     return None
+
+
+def _number(value: float) -> str:
+    """A bound as it is read: a whole number in digits (``1000000000``, never
+    ``1e+09``), else the shortest decimal (``0.5``)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def one_line(help_text: str | None) -> str | None:
@@ -51,13 +63,18 @@ def one_line(help_text: str | None) -> str | None:
     return " ".join(first.split())
 
 
+def ranges_in_words(param: Any, language: str = "en") -> None:
+    """Make a number option's help give its range as words in ``language``."""
+    if hasattr(param, "_get_number_range_help_str"):
+        low, high = getattr(param, "min", None), getattr(param, "max", None)
+        param._get_number_range_help_str = lambda: range_in_words(low, high, language)
+
+
 def words_in_help(command: Any) -> None:
     """Give every command of the tree under ``command`` (a click command built by
     Typer) whole one-line descriptions and its number options ranges in words."""
     for param in getattr(command, "params", ()):
-        if hasattr(param, "_get_number_range_help_str"):
-            low, high = getattr(param, "min", None), getattr(param, "max", None)
-            param._get_number_range_help_str = lambda low=low, high=high: range_in_words(low, high)
+        ranges_in_words(param)
         if getattr(param, "nargs", 1) != 1:
             # "[files]" for any number of files, where the parser says "[files]...".
             for method in ("_usage_display_name", "_rich_display_name"):

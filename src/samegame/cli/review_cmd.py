@@ -8,7 +8,8 @@ of the moves valued so far is printed (and kept with a saved game, so asking
 again goes on from there), and the command exits 130 (143). A search cut short
 by Ctrl-C is never used: its position is valued again next time.
 
-Exit codes (see samegame.cli.exit_codes): 2 a bad option; 3 rules that need a
+Exit codes (see samegame.cli.exit_codes): 1 a worker process or cluster lost;
+2 a bad option; 3 rules that need a
 plugin that is not loaded; 4 a record file that cannot be read or a record that
 is not a game record; 5 a damaged database or saved game; 130 and 143 stopped.
 """
@@ -79,10 +80,6 @@ MAX_ITERATIONS = 1000
 """The most iterations a level a review's search may be asked for."""
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
-
-
-class _Stopped(Exception):
-    """Ctrl-C or SIGTERM during the work: the review so far is kept."""
 
 
 def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int, int], None]:

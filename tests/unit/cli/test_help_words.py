@@ -31,6 +31,13 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TYPED_SYNTAX = {"samegame bench standard": ("1,4,9-12", "1-20")}
 
 
+@pytest.fixture(autouse=True)
+def no_saved_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Saved data of the test's own, so that the pages are in English whatever
+    language the person running the tests has saved (help speaks it, A33)."""
+    clear_mode_variables(monkeypatch, tmp_path / "home")
+
+
 def problems(text: str) -> list[str]:
     """What reads wrong in a text, one entry per kind found."""
     found = []

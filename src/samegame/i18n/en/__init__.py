@@ -9,6 +9,7 @@ from samegame.i18n.merge import merged
 from . import (
     commands,
     errors,
+    help,
     play,
     queries,
     research,
@@ -32,4 +33,5 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = merged(
     serve.MESSAGES,
     web.MESSAGES,
     research.MESSAGES,
+    help.MESSAGES,
 )

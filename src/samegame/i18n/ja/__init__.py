@@ -16,6 +16,7 @@ from samegame.i18n.merge import merged
 from . import (
     commands,
     errors,
+    help,
     play,
     queries,
     research,
@@ -39,4 +40,5 @@ MESSAGES: Mapping[str, str] = merged(
     serve.MESSAGES,
     web.MESSAGES,
     research.MESSAGES,
+    help.MESSAGES,
 )
