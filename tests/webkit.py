@@ -30,6 +30,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
 from playkit import child_env
+from samegame.core.coords import format_cell
 from samegame.core.game import Game
 from samegame.core.numbering import make_board
 from samegame.plugin.host import get_host
@@ -148,6 +149,18 @@ def preset_game(preset: str, number: int) -> Game:
     return Game(board, chosen.rules)
 
 
+def first_groups(game: Game) -> list[tuple[str, int]]:
+    """Plays ``game`` to its end, each time its first legal group (as
+    tests/unit/web/test_server.py does); returns the cells played, each with the
+    score after it."""
+    played: list[tuple[str, int]] = []
+    while not game.finished:
+        anchor = game.legal_groups()[0].anchor
+        game.play(anchor)
+        played.append((format_cell(anchor), game.score))
+    return played
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     """Width and height of a PNG image (its IHDR chunk); AssertionError if ``data``
     is not one."""
@@ -162,7 +175,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def wait(driver: WebDriver, what: Callable[[WebDriver], _T], message: str) -> _T:
     """What ``what`` returns once it is true, within WAIT seconds."""
-    return WebDriverWait(driver, WAIT).until(what, message)
+    return WebDriverWait(driver, WAIT, poll_frequency=0.02).until(what, message)
 
 
 def script(driver: WebDriver, code: str, *args: Any) -> Any:
@@ -172,6 +185,11 @@ def script(driver: WebDriver, code: str, *args: Any) -> Any:
 def press(driver: WebDriver, *keys: str) -> None:
     """Presses ``keys`` in turn on whatever has the focus, as a keyboard does."""
     ActionChains(driver).send_keys(*keys).perform()
+
+
+def press_with_shift(driver: WebDriver, key: str) -> None:
+    """Presses ``key`` with Shift held down (Shift+Tab)."""
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(key).key_up(Keys.SHIFT).perform()
 
 
 def focused(driver: WebDriver) -> dict[str, Any]:
@@ -302,16 +320,40 @@ def command(driver: WebDriver, *keys: str) -> list[str]:
     return reply(driver)
 
 
-def axe_run(driver: WebDriver) -> dict[str, Any]:
-    """axe-core's results on the page as it is, for the WCAG 2.0 and 2.1 A and AA rules."""
-    import json
+WCAG_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+"""The axe-core tags of the WCAG 2.0 and 2.1 A and AA rules."""
 
-    from axe_selenium_python import Axe
 
-    axe = Axe(driver)
-    axe.inject()
-    tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-    results: dict[str, Any] = axe.run(
-        options=json.dumps({"runOnly": {"type": "tag", "values": tags}})
+@dataclass(frozen=True)
+class AxeResults:
+    """What axe-core found: its version, the tags it ran, and its rule results."""
+
+    version: str
+    tags: list[str]
+    passes: list[dict[str, Any]]
+    violations: list[dict[str, Any]]
+    incomplete: list[dict[str, Any]]
+
+
+def axe_run(driver: WebDriver) -> AxeResults:
+    """axe-core's results on the page as it is, for the rules of WCAG_TAGS (WCAG
+    2.0 and 2.1, A and AA). The axe-core is the one the package axe-core-python
+    ships (4.4), injected from the installed file: no network."""
+    from importlib import resources
+
+    engine = resources.files("axe_core_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+    driver.execute_script(engine)
+    version = str(script(driver, "return axe.version;"))
+    known = [
+        tag
+        for tag in WCAG_TAGS
+        if script(driver, "return axe.getRules([arguments[0]]).length > 0;", tag)
+    ]
+    assert known == list(WCAG_TAGS), f"axe-core {version} knows only {known}"
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then(results => done(results));",
+        known,
     )
-    return results
+    return AxeResults(version, known, found["passes"], found["violations"], found["incomplete"])

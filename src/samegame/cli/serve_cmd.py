@@ -55,7 +55,9 @@ def serve_command(
     if not address or not address.isascii() or not address.isprintable():
         raise fail(Said.of("error.serve.host", host=shown(address, 100)), ExitCode.USAGE)
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so that asyncio sets TCP_NODELAY on each connection (else a
+    # kept-alive answer waits about 40 ms for a delayed acknowledgement).
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((address, port))

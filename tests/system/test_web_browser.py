@@ -1,0 +1,336 @@
+"""The page of ``samegame serve`` in a real browser (headless Chromium through
+chromedriver), on a real ``samegame serve`` process with its own SAMEGAME_HOME:
+
+- whole games by the keyboard alone, in English and in Japanese, whose live
+  region says, command for command, what ``samegame play --accessible`` says for
+  the same lines, and whose result ``samegame scores`` lists;
+- a whole game by mouse clicks, finished in ``samegame history`` with the score
+  the page shows;
+- the yes/no question as a native dialog: Escape answers No, Yes restarts, and
+  the focus goes back to the board;
+- axe-core finds no WCAG 2.0/2.1 A or AA violation on the start view, a selected
+  group, the open dialog and a finished game;
+- screenshots of a board, normal and in forced colours, with every tile drawn;
+  one is docs/images/web-board.png (rewritten with ``UPDATE_GOLDEN=1``).
+
+One browser serves the whole module; a missing Chromium or chromedriver fails
+the tests (tests/webkit.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from locations import ROOT
+from playkit import blocks
+from samegame.core.coords import format_cell
+from webkit import (
+    Served,
+    answered,
+    axe_run,
+    by_id,
+    cell,
+    command,
+    first_groups,
+    focused,
+    go_to,
+    open_start_view,
+    png_size,
+    preset_game,
+    press,
+    press_with_shift,
+    reply,
+    run_samegame,
+    script,
+    sent_count,
+    serve,
+    start_by_keyboard,
+    start_chromium,
+    text_of,
+    tiles_drawn,
+    wait,
+)
+
+DOC_IMAGE = ROOT / "docs" / "images" / "web-board.png"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[WebDriver]:
+    started = start_chromium()
+    try:
+        yield started
+    finally:
+        started.quit()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    with serve(tmp_path / "served") as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def _plain_media(driver: WebDriver) -> None:
+    """Every test starts without emulated media (no forced colours)."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def cell_on_grid(name: str, height: int) -> tuple[int, int]:
+    """The grid's (row from the top, column) of a cell name such as C5."""
+    return height - int(name[1:]), ord(name[0]) - ord("A")
+
+
+# -- whole games by the keyboard ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_whole_game_by_keyboard_says_what_the_terminal_says(
+    driver: WebDriver, served: Served, tmp_path: Path, language: str
+) -> None:
+    game = preset_game("lesson", 1)
+    height = game.board.height
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "lesson", 1, language)
+    replies = [reply(driver)]
+    lines: list[str] = []
+    for anchor, _ in first_groups(game):
+        go_to(driver, *cell_on_grid(anchor, height))
+        assert focused(driver)["name"] == anchor
+        for _ in ("select", "remove"):
+            replies.append(command(driver, Keys.ENTER))
+            now = focused(driver)
+            assert now["role"] == "gridcell", f"after {anchor}, the focus is on {now}"
+        lines += [anchor, "remove"]
+    assert by_id(driver, "ending").is_displayed()
+    assert int(text_of(driver, "score")) == game.score
+    assert int(text_of(driver, "tiles")) == game.board.tile_count()
+    in_japanese = any(not line.isascii() for answer in replies for line in answer)
+    assert in_japanese == (language == "ja")
+
+    terminal = run_samegame(
+        tmp_path / "terminal",
+        *("play", "--preset", "lesson", "--board-number", "1", "--accessible"),
+        *("--lang", language),
+        stdin="\n".join(lines) + "\nquit\n",
+    ).stdout
+    said = [line.removeprefix("> ") for line in terminal.splitlines()]
+    at = 0
+    for line in [line for answer in replies for line in answer]:
+        assert line in said[at:], f"the page said {line!r}, the terminal did not (in order)"
+        at = said.index(line, at) + 1
+    # Command for command: the live region holds what the terminal said for the line.
+    told = [lines_said for _, lines_said in blocks(terminal)]
+    assert replies == told[: len(replies)]
+
+    scores = served.samegame("scores", "--lang", "en").stdout
+    assert f"Rank 1: {game.score} points" in scores, scores
+    assert "board 1, Lesson" in scores, scores
+
+
+# -- a whole game by the mouse -------------------------------------------------------------
+
+
+def test_a_whole_game_by_clicks_is_kept_with_its_score(driver: WebDriver, served: Served) -> None:
+    game = preset_game("lesson", 2)
+    open_start_view(driver, served.url)
+    driver.find_element(By.CSS_SELECTOR, '#presets input[value="lesson"]').click()
+    by_id(driver, "board-number").send_keys("2")
+    driver.find_element(By.CSS_SELECTOR, '#start-form button[type="submit"]').click()
+    wait(driver, lambda d: by_id(d, "board").is_displayed(), "the board is shown")
+    played = first_groups(game)
+    for anchor, score in played:
+        for _ in ("select", "remove"):
+            before = sent_count(driver)
+            cell(driver, anchor).click()
+            answered(driver, before)
+        assert int(text_of(driver, "score")) == score
+    assert by_id(driver, "ending").is_displayed()
+    shown = int(text_of(driver, "score"))
+
+    history = json.loads(served.samegame("history", "--format", "json").stdout)
+    [kept] = history
+    assert kept["status"] == "finished"
+    assert kept["result"]["score"] == shown == game.score
+    assert kept["moves"] == [anchor for anchor, _ in played]
+    assert kept["setup"]["preset"] == "lesson"
+    assert kept["setup"]["board_number"] == 2
+
+
+# -- the question dialog -------------------------------------------------------------------
+
+
+def dialog_open(driver: WebDriver) -> bool:
+    return bool(script(driver, "return document.getElementById('question').open;"))
+
+
+def test_the_question_is_a_dialog_answered_no_by_escape_and_yes_restarts(
+    driver: WebDriver, served: Served
+) -> None:
+    game = preset_game("lesson", 1)
+    full = game.board.tile_count()
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "lesson", 1)
+    anchor = format_cell(game.legal_groups()[0].anchor)
+    go_to(driver, *cell_on_grid(anchor, game.board.height))
+    command(driver, Keys.ENTER)
+    command(driver, Keys.ENTER)
+    after_move = int(text_of(driver, "tiles"))
+    assert after_move < full
+
+    # Typed: the question opens as a modal dialog with the focus in it.
+    by_id(driver, "command").send_keys("restart")
+    asked = command(driver, Keys.ENTER)
+    assert dialog_open(driver)
+    question = text_of(driver, "question-text")
+    assert question == asked[-1]
+    assert focused(driver)["inDialog"], focused(driver)
+    assert script(driver, "return document.getElementById('question').matches(':modal');")
+
+    # Escape answers No: the game goes on as it was.
+    before = sent_count(driver)
+    press(driver, Keys.ESCAPE)
+    answered(driver, before)
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == after_move
+    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+
+    # The Restart button asks again; Yes (Shift+Tab from No, then Enter) restarts.
+    driver.find_element(By.CSS_SELECTOR, 'button[data-command="restart"]').click()
+    wait(driver, dialog_open, "the Restart button asks its question")
+    assert text_of(driver, "question-text") == question
+    assert focused(driver)["id"] == "no"
+    press_with_shift(driver, Keys.TAB)
+    assert focused(driver)["id"] == "yes"
+    before = sent_count(driver)
+    press(driver, Keys.ENTER)
+    answered(driver, before)
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == full
+    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+
+
+# -- axe-core ----------------------------------------------------------------------------------
+
+
+def no_violations(driver: WebDriver, view: str) -> None:
+    results = axe_run(driver)
+    violations = results.violations
+    print(
+        f"axe-core {results.version} ({', '.join(results.tags)}) on {view}: "
+        f"{len(results.passes)} rules passed, {len(violations)} violations, "
+        f"{len(results.incomplete)} to check by hand"
+    )
+    described = [
+        f"{v['id']} ({v['impact']}): {v['help']}; "
+        + ", ".join(str(node["target"]) for node in v["nodes"][:5])
+        for v in violations
+    ]
+    assert violations == [], f"{view}: " + "; ".join(described)
+
+
+def test_axe_finds_no_wcag_violations(driver: WebDriver, served: Served) -> None:
+    game = preset_game("lesson", 1)
+    open_start_view(driver, served.url)
+    no_violations(driver, "the start view")
+
+    start_by_keyboard(driver, "lesson", 1)
+    (first, _), *rest = first_groups(game)
+    go_to(driver, *cell_on_grid(first, game.board.height))
+    command(driver, Keys.ENTER)
+    assert script(driver, "return document.querySelectorAll('[aria-selected=\"true\"]').length;")
+    no_violations(driver, "a selected group")
+    command(driver, Keys.ENTER)
+
+    by_id(driver, "command").send_keys("restart")
+    command(driver, Keys.ENTER)
+    assert dialog_open(driver)
+    no_violations(driver, "the question dialog")
+    command(driver, Keys.ESCAPE)
+
+    box = by_id(driver, "command")
+    for anchor, _ in rest:
+        for line in (anchor, "remove"):
+            box.send_keys(line)
+            command(driver, Keys.ENTER)
+    assert by_id(driver, "ending").is_displayed()
+    no_violations(driver, "a finished game")
+
+
+# -- screenshots ---------------------------------------------------------------------------------
+
+
+def board_picture(driver: WebDriver, path: Path, tiles: int) -> bytes:
+    """A screenshot of the game's section written to ``path``, checked: a PNG over
+    300 pixels each way, with ``tiles`` tiles drawn on the grid."""
+    data: bytes = driver.find_element(
+        By.CSS_SELECTOR, 'section[aria-labelledby="game-heading"]'
+    ).screenshot_as_png
+    path.write_bytes(data)
+    width, height = png_size(data)
+    assert min(width, height) > 300, (width, height)
+    assert tiles_drawn(driver) == tiles
+    return data
+
+
+def shape_fills(driver: WebDriver) -> set[str]:
+    """The computed fill of the tiles' shapes, one per colour drawn."""
+    fills: list[str] = script(
+        driver,
+        "return [...document.querySelectorAll('#board .tile .shape')]"
+        ".filter((s) => !s.closest('.selected')).map((s) => getComputedStyle(s).fill);",
+    )
+    return set(fills)
+
+
+def test_screenshots_of_a_board_normal_and_in_forced_colours(
+    driver: WebDriver, served: Served, tmp_path: Path
+) -> None:
+    game = preset_game("basic", 3)
+    tiles = game.board.tile_count()
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
+    )
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "basic", 3)
+    assert text_of(driver, "board-value") == "3"
+    assert int(text_of(driver, "tiles")) == tiles
+    group = max(game.legal_groups(), key=lambda g: g.size)
+    go_to(driver, *cell_on_grid(format_cell(group.anchor), game.board.height))
+    command(driver, Keys.ENTER)  # selected: outlined and striped in the picture
+    selected = script(driver, "return document.querySelectorAll('#board .selected').length;")
+    assert selected == group.size
+
+    normal = board_picture(driver, tmp_path / "normal.png", tiles)
+    assert len(shape_fills(driver)) == len(game.board.colour_counts()), "a fill for each colour"
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {
+            "features": [
+                {"name": "forced-colors", "value": "active"},
+                {"name": "prefers-reduced-motion", "value": "reduce"},
+            ]
+        },
+    )
+    assert script(driver, "return matchMedia('(forced-colors: active)').matches;")
+    forced = board_picture(driver, tmp_path / "forced.png", tiles)
+    assert forced != normal
+    assert len(shape_fills(driver)) == 1, "in forced colours the shapes tell the tiles apart"
+
+    if UPDATE:
+        DOC_IMAGE.parent.mkdir(parents=True, exist_ok=True)
+        DOC_IMAGE.write_bytes(normal)
+    width, height = png_size(DOC_IMAGE.read_bytes())
+    assert min(width, height) > 300, (width, height)
+    page = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    assert "](images/web-board.png)" in page
+    assert "![](images/web-board.png)" not in page, "the picture has its alt text"
