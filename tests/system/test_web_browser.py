@@ -140,9 +140,9 @@ def test_a_whole_game_by_keyboard_says_what_the_terminal_says(
 
 
 def test_a_whole_game_by_clicks_is_kept_with_its_score(driver: WebDriver, served: Served) -> None:
-    game = preset_game("lesson", 2)
+    game = preset_game("basic", 2)
     open_start_view(driver, served.url)
-    driver.find_element(By.CSS_SELECTOR, '#presets input[value="lesson"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#presets input[value="basic"]').click()
     by_id(driver, "board-number").send_keys("2")
     driver.find_element(By.CSS_SELECTOR, '#start-form button[type="submit"]').click()
     wait(driver, lambda d: by_id(d, "board").is_displayed(), "the board is shown")
@@ -161,8 +161,9 @@ def test_a_whole_game_by_clicks_is_kept_with_its_score(driver: WebDriver, served
     assert kept["status"] == "finished"
     assert kept["result"]["score"] == shown == game.score
     assert kept["moves"] == [anchor for anchor, _ in played]
-    assert kept["setup"]["preset"] == "lesson"
+    assert kept["setup"]["preset"] == "basic"
     assert kept["setup"]["board_number"] == 2
+    assert "Basic" in served.samegame("scores").stdout
 
 
 # -- the question dialog -------------------------------------------------------------------
