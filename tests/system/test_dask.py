@@ -249,8 +249,9 @@ def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
     best, lost = _best_of([object()] * 3, _Handing(handles), False, Interruption())
     assert best is stronger
     assert lost is not None
-    assert lost.startswith("the executor failed (KilledWorker: ")
-    assert lost.endswith("; 1 of 3 searches lost, the best of the 2 finished is above")
+    said = str(lost)  # the English words (``Said``)
+    assert said.startswith("the executor failed (KilledWorker: ")
+    assert said.endswith("; 1 of 3 searches lost, the best of the 2 finished is above")
 
 
 def test_solve_with_every_search_lost_is_the_executors_error() -> None:

@@ -33,7 +33,7 @@ import typer
 from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
-from samegame.core.stops import STOP_SIGNALS
+from samegame.core.stops import STOP_SIGNALS, raise_or_hold
 from samegame.sim.stats import english
 
 if TYPE_CHECKING:
@@ -164,8 +164,8 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
         if count > 1:
             raise interrupts.stop_error(signum)  # a second request (when unarmed: in tests)
         interruption.hit()
-        if raises:
-            raise interrupts.stop_error(signum)
+        if raises:  # never inside held bookkeeping: a record kept is a record counted
+            raise_or_hold(interrupts.stop_error(signum))
 
     def watch() -> None:
         while True:

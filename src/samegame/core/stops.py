@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 SAME_STOP_SECONDS = 0.2
 """Signals to stop that arrive within this many seconds of the last one taken are
@@ -49,3 +51,42 @@ def forget_stops() -> None:
     """Forget the last stop signal (one command run after another in one process)."""
     global _last_taken
     _last_taken = None
+
+
+_held = 0
+_pending: list[BaseException] = []
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """A stretch of bookkeeping that a request to stop must not cut in two (a
+    record written but not counted): a stop error that a handler gives to
+    ``raise_or_hold`` inside it is raised when the stretch ends.
+
+    >>> try:
+    ...     with held():
+    ...         raise_or_hold(KeyboardInterrupt())
+    ...         done = "the whole stretch"
+    ... except KeyboardInterrupt:
+    ...     print(done)
+    the whole stretch
+    """
+    global _held
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+        if _held == 0 and _pending:
+            error = _pending[0]
+            _pending.clear()
+            raise error
+
+
+def raise_or_hold(error: BaseException) -> None:
+    """Raise ``error`` now, or, inside ``held``, when the held stretch ends (from
+    a signal handler: the main thread goes on with what it was doing)."""
+    if _held:
+        _pending.append(error)
+        return
+    raise error

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from samegame.core.stops import held
 from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Moments, english, percent
@@ -169,11 +170,13 @@ def compare(
     board_records: list[Record] = []
 
     def consume(record: Record) -> None:
-        write(record)
-        board_records.append(record)
-        if len(board_records) == len(setups):
-            comparison.add_board(board_records)
-            board_records.clear()
+        with held():  # a stop waits until the record is both written and kept
+            write(record)
+            board_records.append(record)
+            if len(board_records) == len(setups):
+                comparison.add_board(board_records)
+                board_records.clear()
+        if not board_records:
             progress(comparison.boards)
 
     stop = play_games(game_tasks(setups, games, boards), executor, consume, window)

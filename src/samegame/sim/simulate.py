@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from samegame.core.stops import held
 from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Summary
@@ -36,8 +37,9 @@ def simulate(
     summary = Summary()
 
     def consume(record: Record) -> None:
-        write(record)
-        summary.add(record)
+        with held():  # a stop waits until the record is both written and counted
+            write(record)
+            summary.add(record)
         progress(summary.games)
 
     stop = play_games(game_tasks([setup], games, boards), executor, consume, window)
