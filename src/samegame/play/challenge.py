@@ -79,6 +79,29 @@ class ChallengeStages(ABC):
         opening = self._new_game(self.requested_number, None)
         return replace(opening, challenge_started=len(self.stages))
 
+    def challenge_over(self) -> bool:
+        """Whether the challenge's last stage is being played and is finished."""
+        return (
+            bool(self.stages)
+            and self.stage_index + 1 >= len(self.stages)
+            and self._stage_finished()
+        )
+
+    @abstractmethod
+    def _stage_finished(self) -> bool:
+        """Whether the stage game in play is finished."""
+
+    def new_challenge(self) -> Opening:
+        """Another challenge, after the last stage of this one: from its first
+        stage, on random boards, or, when the player chose the boards, on the
+        numbers after this challenge's last stage."""
+        assert self.challenge_id is not None
+        if self.requested_number is not None:
+            first = self._stage_one_number(self.challenge_id)
+            if first is not None:
+                self.requested_number = (first + len(self.stages)) % (MAX_BOARD_NUMBER + 1)
+        return self._start_challenge(fresh=False)
+
     def _stage_one_number(self, challenge_id: int) -> int | None:
         stages = self.store.load_challenge(challenge_id).stages
         if not stages:

@@ -407,6 +407,9 @@ class Match(ChallengeStages):
 
     # -- new boards and stages -----------------------------------------------------
 
+    def _stage_finished(self) -> bool:
+        return self.game.finished
+
     def new(self) -> Opening:
         """Another board: the next number after a numbered board, else a random
         one. An unfinished game with moves stays saved (``kept_game``); one with

@@ -149,12 +149,16 @@ class MoveCommands:
                 lines.append(tr("challenge.best"))
             else:
                 lines.append(tr("best.rank", rank=challenge.rank, best=challenge.best_score))
+            lines.append(tr("challenge.over.next"))
         return lines
 
     def _new(self) -> Reply:
-        if self.match.stages:
-            return Reply([self.tr("challenge.no_new")])
-        return Reply(self._opening_lines(self.match.new()), changed=True)
+        match = self.match
+        if match.stages:
+            if not match.challenge_over():
+                return Reply([self.tr("challenge.no_new")])
+            return Reply(self._opening_lines(match.new_challenge()), changed=True)
+        return Reply(self._opening_lines(match.new()), changed=True)
 
     def _next_stage(self) -> Reply:
         match = self.match

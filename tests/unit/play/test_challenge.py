@@ -109,10 +109,16 @@ def test_two_stages_add_up_and_are_ranked(cli, preset_path: str, fixed_numbers) 
     assert len(second) >= 2
     assert cleared1  # the solvable stage is cleared: the bonus counts
 
-    stdin = "undo\nnew\nnext\n" + two_clicks(first) + "new\nnext\n" + two_clicks(second) + "q\n"
+    stdin = (
+        "undo\nnew\nnext\n"
+        + two_clicks(first)
+        + "new\nnext\n"
+        + two_clicks(second)
+        + "next\nnew\nq\n"
+    )
     result = cli("play", "--preset", preset_path, "--accessible", stdin=stdin)
     assert result.code == 0, result.err
-    assert fixed_numbers == [201]  # stage 2 plays the next number: 202
+    assert fixed_numbers == [201, 202]  # stage 2 plays the next number; a new challenge draws
     out = result.out
     assert result.lines[:4] == [
         "SameGame, Mini challenge rules.",
@@ -129,7 +135,15 @@ def test_two_stages_add_up_and_are_ranked(cli, preset_path: str, fixed_numbers) 
         "> next\nStage 2: Second.\n"
         "Board 202: 4 columns by 4 rows, 2 colours, random-with-move board.\n"
     ) in out
-    assert f"Challenge complete. Final score {score1 + score2}.\nNew best challenge score.\n" in out
+    assert (
+        f"Challenge complete. Final score {score1 + score2}.\nNew best challenge score.\n"
+        "Type new for another challenge, or quit.\n"
+    ) in out
+    assert "> next\nThis was the last stage; type new for another challenge.\n" in out
+    assert (
+        "> new\nChallenge: 2 stages; your final score is the sum of the stage scores.\n"
+        "Stage 1: First.\nBoard 202: 5 columns by 4 rows, 2 colours, solvable board.\n"
+    ) in out
 
     scores = json.loads(cli("scores", "--format", "json").out)
     [challenge] = scores["challenges"]

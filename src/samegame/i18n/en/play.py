@@ -90,11 +90,12 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "challenge.resumed": "Resuming your challenge at stage {stage}.",
     "challenge.stage_done": "Stage {stage} settled at {score}. Type next to start stage {next}.",
     "challenge.done": "Challenge complete. Final score {total}.",
+    "challenge.over.next": "Type new for another challenge, or quit.",
     "challenge.best": "New best challenge score.",
     "challenge.no_new": "A challenge goes stage by stage; type next when a stage is over.",
     "next.no_challenge": "Next is for challenges; type new for another board.",
     "next.not_finished": "This stage is not over yet.",
-    "next.last_stage": "This was the last stage.",
+    "next.last_stage": "This was the last stage; type new for another challenge.",
     "legend.selected": "The selected group is drawn between brackets.",
     "search.preparing": "Preparing the search for first use, about {seconds}; this happens once.",
 }

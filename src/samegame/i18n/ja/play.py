@@ -63,11 +63,12 @@ MESSAGES: Mapping[str, str] = {
     "challenge.resumed": "チャレンジをステージ{stage}から再開します。",
     "challenge.stage_done": "ステージ{stage}はスコア{score}で確定です。next でステージ{next}を始めます。",
     "challenge.done": "チャレンジ完了。最終スコア{total}。",
+    "challenge.over.next": "別のチャレンジは new、終わるときは quit と入力してください。",
     "challenge.best": "チャレンジの最高スコアを更新しました。",
     "challenge.no_new": "チャレンジはステージ順に進みます。ステージが終わったら next と入力してください。",
     "next.no_challenge": "next はチャレンジ用です。別の盤面は new と入力してください。",
     "next.not_finished": "このステージはまだ終わっていません。",
-    "next.last_stage": "これが最後のステージでした。",
+    "next.last_stage": "これが最後のステージでした。別のチャレンジは new と入力してください。",
     "legend.selected": "選択中のグループは角かっこで囲んで表示します。",
     "search.preparing": "初めて使うため探索を準備しています。{seconds}ほどかかります。準備は一度だけです。",
 }
