@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,15 +22,21 @@ if TYPE_CHECKING:
 
 MAX_WORKERS = 1024
 
-WorkersOption = Annotated[
-    int | None,
-    typer.Option(
+
+def workers_option(help_text: str) -> Any:
+    """The ``--workers`` option (1 to ``MAX_WORKERS``), with what it runs at once
+    in words: ``Annotated[int | None, workers_option("...")]``."""
+    return typer.Option(
         "--workers",
         "-w",
         max=MAX_WORKERS,
         parser=whole_number(None, MAX_WORKERS),
-        help="Games at once (process pool or local Dask cluster).",
-    ),
+        help=help_text,
+    )
+
+
+WorkersOption = Annotated[
+    int | None, workers_option("Games at once (process pool or local Dask cluster).")
 ]
 ExecutorOption = Annotated[
     ExecutorKind | None,

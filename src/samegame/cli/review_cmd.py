@@ -32,11 +32,11 @@ from samegame.cli.common import (
     print_json,
 )
 from samegame.cli.executor_options import (
-    MAX_WORKERS,
     ExecutorOption,
     SchedulerOption,
     running_executor,
     where_to_play,
+    workers_option,
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import Interruption, interruptible, say
@@ -67,13 +67,7 @@ from samegame.store import Store
 
 ReviewWorkersOption = Annotated[
     int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        max=MAX_WORKERS,
-        parser=whole_number(None, MAX_WORKERS),
-        help="Positions valued at once, in worker processes (the review is the same).",
-    ),
+    workers_option("Positions valued at once, in worker processes (the review is the same)."),
 ]
 
 MAX_ITERATIONS = 1000

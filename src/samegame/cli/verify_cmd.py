@@ -25,15 +25,14 @@ from samegame.cli.common import (
     unreadable_file,
 )
 from samegame.cli.executor_options import (
-    MAX_WORKERS,
     ExecutorOption,
     SchedulerOption,
     running_executor,
     where_to_play,
+    workers_option,
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import interruptible
-from samegame.cli.whole_numbers import whole_number
 from samegame.core.regular_files import NotRegularFileError, open_regular_file
 from samegame.i18n.said import Said
 from samegame.records.replay_limit import DEFAULT_REPLAY_SECONDS
@@ -45,13 +44,7 @@ from samegame.sim.verify import UnreadableFile, VerifyOptions, VerifyTally, chec
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 WorkersOption = Annotated[
     int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        max=MAX_WORKERS,
-        parser=whole_number(None, MAX_WORKERS),
-        help="Records replayed at once, in worker processes (the report is the same).",
-    ),
+    workers_option("Records replayed at once, in worker processes (the report is the same)."),
 ]
 
 

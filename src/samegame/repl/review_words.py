@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from samegame.core.board import Board
 from samegame.core.coords import Cell, format_cell
-from samegame.core.palette import PALETTE
 from samegame.core.rules import Rules
 from samegame.repl.wording import Wording
 from samegame.review.labels import MoveLabel
@@ -162,8 +161,3 @@ class ReviewWords(Wording):
                 return self.tr("review.reason.gave-up-clear.bonus", bonus=self.points(reason.bonus))
             return self.tr("review.reason.gave-up-clear")
         return None
-
-
-def colour_name(colour: int | None) -> str | None:
-    """A palette colour's English name (``red``), for JSON."""
-    return None if colour is None else PALETTE[colour].name

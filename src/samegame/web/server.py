@@ -46,11 +46,11 @@ def _language(value: object, default: str) -> str:
     return value if isinstance(value, str) and value in LANGUAGES else default
 
 
-def _int_or_none(value: object) -> int | None:
+def _int_or_none(value: object, language: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PageError("not a whole number")
+        raise PageError(translator(language)("serve.error.not_whole_number"))
     return value
 
 
@@ -91,8 +91,8 @@ def create_app(
         try:
             asked = GameRequest(
                 preset=str(body.get("preset") or "basic")[:200],
-                board_number=_int_or_none(body.get("board_number")),
-                game=_int_or_none(body.get("game")),
+                board_number=_int_or_none(body.get("board_number"), lang),
+                game=_int_or_none(body.get("game"), lang),
                 fresh=body.get("fresh") is True,
                 language=lang,
             )
