@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+import system_programs
 from samegame.cli.app import run
 
 TESTS = Path(__file__).resolve().parent
@@ -39,6 +40,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         else:
             tier = "unit"
         item.add_marker(getattr(pytest.mark, tier))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that needs a missing system program is skipped, or fails under CI
+    (tests/system_programs.py); before its fixtures start anything."""
+    marker = item.get_closest_marker(system_programs.MARKER)
+    if marker is None:
+        return
+    absent = system_programs.missing(marker.args)
+    if not absent:
+        return
+    if system_programs.under_ci():
+        pytest.fail(system_programs.failure(absent), pytrace=False)
+    pytest.skip(system_programs.skip_reason(absent))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line for the tests skipped for want of system programs."""
+    reasons = [
+        str(report.longrepr[2])
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple) and len(report.longrepr) == 3
+    ]
+    line = system_programs.summary(reasons)
+    if line is not None:
+        terminalreporter.write_line(line, yellow=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -2,14 +2,13 @@
 (tests/system/test_web_browser.py): a served page, a headless Chromium, and the
 page's own ways of being used (the keyboard, the live region, the log).
 
-A missing Chromium or chromedriver is a failure, never a skip: CI installs both
-(Debian: ``apt-get install chromium chromium-driver``).
+The tests that use a browser are marked ``needs("chromium", "chromedriver")``:
+skipped where either is missing, failed under CI (tests/system_programs.py).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import signal
 import struct
 import subprocess
@@ -35,6 +34,7 @@ from samegame.core.game import Game
 from samegame.core.numbering import make_board
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
+from system_programs import path_of
 
 ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/")
 WAIT = 15.0
@@ -102,9 +102,10 @@ def serve(home: Path) -> Iterator[Served]:
 
 
 def chromium() -> tuple[str, str]:
-    """The paths of Chromium and chromedriver; the test fails when either is missing."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
+    """The paths of Chromium and chromedriver; the test fails when either is
+    missing (a test that calls this is marked ``needs``, so that does not happen)."""
+    browser = path_of("chromium")
+    driver = path_of("chromedriver")
     missing = [name for name, path in (("chromium", browser), ("chromedriver", driver)) if not path]
     if browser is None or driver is None:
         pytest.fail(

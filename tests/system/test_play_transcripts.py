@@ -24,7 +24,6 @@ import pytest
 
 from locations import TESTS
 from playkit import (
-    ESPEAK,
     blocks,
     child_env,
     clear_mode_variables,
@@ -32,6 +31,7 @@ from playkit import (
     greedy_moves,
     lesson_game,
 )
+from system_programs import needs
 
 GOLDEN = TESTS / "golden" / "transcripts"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -365,7 +365,7 @@ def espeak_cells(cells: str) -> int:
     return heard
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 def test_espeak_ng_says_every_cell_of_a_row(runs) -> None:
     """A25 by ear: espeak-ng says as many cells as the board is wide, and the
     spelling of the issue ("G G B R . . B") is heard as 5 cells of 7."""

@@ -13,8 +13,8 @@ chromedriver), on a real ``samegame serve`` process with its own SAMEGAME_HOME:
 - screenshots of a board, normal and in forced colours, with every tile drawn;
   one is docs/images/web-board.png (rewritten with ``UPDATE_GOLDEN=1``).
 
-One browser serves the whole module; a missing Chromium or chromedriver fails
-the tests (tests/webkit.py).
+One browser serves the whole module. Without Chromium or chromedriver the tests
+are skipped, and fail under CI (tests/system_programs.py).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from locations import ROOT
 from playkit import blocks
 from samegame.core.coords import format_cell
+from system_programs import needs
 from webkit import (
     Served,
     answered,
@@ -58,6 +59,8 @@ from webkit import (
     tiles_drawn,
     wait,
 )
+
+pytestmark = needs("chromium", "chromedriver")
 
 DOC_IMAGE = ROOT / "docs" / "images" / "web-board.png"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -163,11 +163,23 @@ def _worker_start(parent: int) -> None:
     watch_parent(parent)
 
 
+MANAGER_GRACE = 10.0  # seconds the pool's manager thread gets to close its pipes
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Shut the pool down now: queued games cancelled, workers given ``STOP_GRACE``
-    seconds, then killed (they ignore SIGTERM, see ``_worker_start``)."""
-    # The pool keeps its processes here; shutdown() forgets them, so look first.
+    seconds, then killed (they ignore SIGTERM, see ``_worker_start``); then wait
+    for the pool's manager thread to finish closing its pipes.
+
+    That last wait is what keeps a stopped run's last line its last: the manager
+    thread closes its wake-up pipe when it sees the workers gone, and at
+    interpreter exit ``concurrent.futures`` writes to that same pipe without a
+    lock, so a close still under way made it print "Exception ignored in: <module
+    'threading'>" and a traceback after the run's one-line error. Once the thread
+    has ended the pipe is marked closed and the exit hook leaves it alone."""
+    # The pool keeps these here; shutdown() forgets them, so look first.
     processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + STOP_GRACE
     for process in processes:
@@ -177,6 +189,8 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             process.kill()
     for process in processes:
         process.join()
+    if manager is not None:
+        manager.join(MANAGER_GRACE)
 
 
 @contextmanager

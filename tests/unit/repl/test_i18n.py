@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from locations import ROOT
-from playkit import ESPEAK, espeak_words
+from playkit import espeak_words
 from samegame.core.game import ASSISTANCE_KINDS, Rejection
 from samegame.core.palette import PALETTE
 from samegame.core.rules import SelectionMode, UndoPolicy
@@ -31,6 +31,7 @@ from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.commands import ALL_WORDS, WORDS
 from samegame.review.labels import MoveLabel
+from system_programs import needs
 
 Catalogue = Mapping[str, Template]
 
@@ -752,7 +753,7 @@ def test_misread_spellings_are_caught() -> None:
     assert not any(pattern.search("n minus 2, squared; 5 seconds") for pattern in MISREAD.values())
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 def test_espeak_ng_says_the_formulas_in_words() -> None:
     """A30 by ear: the formulas as the catalogue says them are heard with their
     operations; the symbols of the issue ((n-2)^2) are heard as "n two two"."""

@@ -40,6 +40,7 @@ from samegame.repl.commands import GroupFilter, Kind, parse_command
 from samegame.repl.tutorial import lesson_facts
 from samegame.repl.tutorial_position import FACTS
 from strategies import boards
+from system_programs import needs
 
 LETTER_A = re.compile(r"(?<![A-Za-z])A(?![a-z])")
 CELL_NAME = re.compile(r"(?<![A-Za-z])[A-Z][0-9]+")
@@ -105,7 +106,7 @@ def lines_naming_column_a(language: str) -> Iterator[str]:
         yield from say.column(read_board(". ."), 0)
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_espeak_ng_says_column_a_as_the_letter(language: str) -> None:
     heard = {line for line in lines_naming_column_a(language) if LETTER_A.search(line)}
@@ -114,7 +115,7 @@ def test_espeak_ng_says_column_a_as_the_letter(language: str) -> None:
     assert not misheard
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 @pytest.mark.parametrize(
     "line",
     [
@@ -200,7 +201,7 @@ def tutorial_sentences(language: str) -> Iterator[tuple[str, str]]:
                 yield key, form.format_map(values)
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_tutorial_says_column_a_as_the_letter(language: str) -> None:
     """Every place a tutorial sentence names can be in column A: there too

@@ -17,7 +17,7 @@ import string
 import pytest
 
 from locations import TESTS
-from playkit import ESPEAK, espeak_words
+from playkit import espeak_words
 from samegame.core.board import Board, Removal
 from samegame.core.coords import Cell, column_letter, format_cell, parse_cell
 from samegame.core.events import GroupRemoved
@@ -39,6 +39,7 @@ from samegame.repl.tutorial_position import (
     follow,
     lesson_position,
 )
+from system_programs import needs
 
 GOLDEN = TESTS / "golden" / "tutorial" / "lesson_position.txt"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -361,7 +362,7 @@ class Filled(dict[str, object]):
         return 3
 
 
-@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@needs("espeak-ng")
 def test_the_tag_a_is_heard_as_the_letter() -> None:
     """A32 for the tags: every sentence of the tutorial, filled with its facts, is
     said by espeak-ng with no article where the text has the tag or column A (the
