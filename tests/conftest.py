@@ -28,6 +28,13 @@ from samegame.cli.app import run
 
 TESTS = Path(__file__).resolve().parent
 
+# Bytecode is cached as Python caches it by default, even where the environment
+# says not to (PYTHONDONTWRITEBYTECODE, set on some CI machines): without the cache
+# every pytest worker rewrites and compiles all 480 test modules, and every one of
+# the suite's thousands of ``samegame`` child processes compiles samegame anew.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test with its tier, by where it lives."""
