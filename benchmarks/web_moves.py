@@ -5,11 +5,11 @@ Starts ``samegame serve`` as a process (the installed command, a throw-away
 through ``POST /api/games/ID/command`` on one kept-alive HTTP connection, as the
 page does: the Challenge preset (two 18 by 18 stages, one click a move), each
 move the first group of the board as the page shows it (bottom row first, left
-to right). A finished stage goes on with ``next``; a finished challenge (where
-``new`` is refused: a challenge goes stage by stage) with a new game of
-``POST /api/games``. The time of a move is the wall time of its request, from
-sending to the whole answer read; only moves are counted, not ``next`` or
-opening a game.
+to right). A finished stage goes on with ``next``; after a challenge's last
+stage, where ``next`` has no stage left (``new`` would start another challenge in
+the same session), the benchmark opens a new game with ``POST /api/games``. The
+time of a move is the wall time of its request, from sending to the whole answer
+read; only moves are counted, not ``next`` or opening a game.
 
 It also weighs the page: the bytes of ``/``, ``/static/game.js`` and
 ``/static/game.css`` as served, each alone and gzip-compressed (the server does

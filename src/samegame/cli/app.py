@@ -67,7 +67,6 @@ def build_app(names: Sequence[str] | None = None) -> typer.Typer:
     """The root command with the named commands registered (None: every one)."""
     root = typer.Typer(
         name="samegame",
-        help="SameGame: play, replay and study the tile-removal puzzle.",
         rich_markup_mode=None,
         invoke_without_command=True,
         add_completion=False,

@@ -1,6 +1,10 @@
-"""``--help`` pages in the player's language (A33): every command's description,
-every option's help and click's own words (``Usage``, ``Options``, ``[default:
-...]``, ``[required]``) come from the catalogue area ``help``.
+"""``--help`` pages in the player's language (A33). A page in English is the
+code's own: each command's description (its docstring or ``help=``) and each
+option's ``help=``, written once, where the command is defined. In another
+language the descriptions and option help are that language's translations, in
+the catalogue area ``help`` (``samegame.i18n.ja.help``), and click's own words
+(``Usage``, ``Options``, ``[default: ...]``, ``[required]``) come from the area
+in every language, English included.
 
 The language of a page is chosen as an error's is (``samegame.cli.usage_errors``):
 the ``--lang`` typed on the command line when it names a language, else the saved
@@ -9,12 +13,14 @@ only when a page is shown. A ``--lang`` beside ``--help`` chooses the page's
 language for every command, one that takes no ``--lang`` of its own too
 (``samegame --help --lang ja``, ``samegame plugins --help --lang ja``).
 
-Keys name the command tree: ``cli`` is the root's description, ``cli.play`` the
-first paragraph of ``play``'s (the line in the list of commands), ``cli.play.2``
-its second, ``cli.play.--preset`` an option's help by its first long name,
-``cli.verify.files`` an argument's. The words a player types that hold a symbol
+A translation's key names the command tree: ``cli`` is the root's description,
+``cli.play`` the first paragraph of ``play``'s (the line in the list of
+commands), ``cli.play.2`` its second, ``cli.play.--preset`` an option's help by
+its first long name, ``cli.verify.files`` an argument's; ``help_texts`` gives the
+English each key translates. The words a player types that hold a symbol
 (``nrpa:level=3``, ``1-20``) are parameters, ``TYPED``, so that the catalogues
-hold none. A command without a key (a plugin's) keeps its own words.
+hold none. A text without a translation (a plugin's command) is said in its own
+words.
 
 >>> help_key(("bench", "standard"))
 'cli.bench.standard'
@@ -22,11 +28,16 @@ hold none. A command without a key (a plugin's) keeps its own words.
 'すべての質問に yes と答えます。'
 >>> HelpWords("ja").text("cli.plugin-command.--x", "Its own words.")
 'Its own words.'
+>>> HelpWords("en").text("cli.play.--yes", "Answer yes to every question.")
+'Answer yes to every question.'
+>>> typed_as_parameters("Bot and options, e.g. lookahead:depth=2.")
+'Bot and options, e.g. {lookahead_depth}.'
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -39,9 +50,11 @@ __all__ = [
     "TYPED",
     "HelpWords",
     "help_key",
+    "help_texts",
     "help_tree",
     "param_key",
     "speak_help",
+    "typed_as_parameters",
     "without_page_language",
 ]
 
@@ -105,6 +118,33 @@ def help_tree(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[
     yield path, command
     for name, sub in getattr(command, "commands", {}).items():
         yield from help_tree(sub, (*path, name))
+
+
+def help_texts(command: Any) -> dict[str, str]:
+    """The English help of every command, option and argument of the tree under
+    ``command`` (a click command built by Typer), by key, as a translation
+    translates it: a description paragraph by paragraph (``cli.play``,
+    ``cli.play.2``), each on one line, and what a player types as its ``TYPED``
+    parameter. A command or option without help has no text to translate. The
+    tree is read as built, before ``speak_help`` has said a page in a language."""
+    found: dict[str, str] = {}
+    for path, each in help_tree(command):
+        paragraphs = inspect.cleandoc(each.help).split("\n\n") if each.help else []
+        for number, paragraph in enumerate(paragraphs, 1):
+            key = help_key(path) if number == 1 else f"{help_key(path)}.{number}"
+            found[key] = typed_as_parameters(" ".join(paragraph.splitlines()))
+        for param in each.params:
+            if getattr(param, "help", None):
+                found[param_key(path, param)] = typed_as_parameters(param.help)
+    return found
+
+
+def typed_as_parameters(text: str) -> str:
+    """``text`` with what a player types (a value of ``TYPED``) written as its
+    parameter (``{nrpa_level}``), as the catalogues write it."""
+    for name, typed in sorted(TYPED.items(), key=lambda item: -len(item[1])):
+        text = text.replace(typed, f"{{{name}}}")
+    return text
 
 
 class HelpWords:

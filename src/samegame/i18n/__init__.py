@@ -3,7 +3,10 @@
 A catalogue maps a key to a template (``str.format`` placeholders) or, where the
 words depend on a number, to plural forms ``{"one": ..., "other": ...}`` chosen by
 the ``count`` parameter. Both languages have exactly the same keys and the same
-placeholders in every form; a test checks it.
+placeholders in every form; a test checks it. The one exception is the help of the
+commands and options: its English is the code's own, so only Japanese has those
+keys (``cli``, ``cli.*``: translations, checked against the command tree, see
+``samegame.cli.help_language``).
 
 >>> english = translator("en")
 >>> english("points", count=1), english("points", count=25)

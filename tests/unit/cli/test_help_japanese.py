@@ -2,13 +2,16 @@
 ``language`` setting when no ``--lang`` is typed, every page of the command tree
 says its description, each option's help and click's own words (Usage, Options,
 Commands, Arguments, default, required) in Japanese; option names, choices and
-what a player types stay as typed. The English pages are the same as the ones the
-code's own help texts make. Every command and option has its words in the
-catalogue area ``help`` (``src/samegame/i18n/*/help.py``), and every word there
-is used."""
+what a player types stay as typed. The English pages are the ones the code's own
+help texts make, and no catalogue holds those texts a second time. Every help
+text of the command tree has its translation in the Japanese catalogue area
+``help`` (``src/samegame/i18n/ja/help.py``), and every translation there belongs
+to a help text that exists (the placeholders and characters of the English help
+texts and their translations are checked with every message, in tests/unit/i18n)."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -27,6 +30,7 @@ from samegame.cli.help_language import (
     TYPED,
     HelpWords,
     help_key,
+    help_texts,
     help_tree,
     param_key,
     speak_help,
@@ -38,6 +42,7 @@ from samegame.cli.help_page import (
     display_width,
     wrap_wide,
 )
+from samegame.i18n import LANGUAGES
 from samegame.i18n.en import help as english_help
 from samegame.i18n.ja import help as japanese_help
 from samegame.plugin.host import PluginHost
@@ -48,7 +53,9 @@ from samegame.store.schema import default_path
 
 CLI = ROOT / "src" / "samegame" / "cli"
 WORDS_USED_BY = (CLI / "help_language.py", CLI / "help_words.py")
-ADD_TO = "src/samegame/i18n/en/help.py and src/samegame/i18n/ja/help.py"
+ADD_TO = "src/samegame/i18n/ja/help.py"
+TRANSLATIONS = sorted(set(LANGUAGES) - {"en"})
+"""The languages whose help area holds translations of the help texts."""
 
 # English words said as they are in a Japanese page besides option names, choices,
 # command and argument names, the words typed in a game and the names of presets
@@ -255,32 +262,37 @@ def test_the_english_pages_are_unchanged(
     assert said == typers_own
 
 
-def code_texts(root: Any) -> dict[str, str]:
-    """The help the code gives each command and option, by key: a description
-    paragraph by paragraph, as click lays it out."""
-    from inspect import cleandoc
-
-    found = {}
-    for path, command in help_tree(root):
-        for number, paragraph in enumerate(cleandoc(command.help or "").split("\n\n"), 1):
-            key = help_key(path) if number == 1 else f"{help_key(path)}.{number}"
-            found[key] = " ".join(paragraph.splitlines())
-        for param in command.params:
-            found[param_key(path, param)] = param.help or ""
-    return found
+def test_the_english_is_written_once_in_the_code() -> None:
+    """The help texts live where their commands are defined; the English help
+    area holds only click's and Typer's own words."""
+    assert len(help_texts(built_in_tree())) >= 190
+    assert set(english_help.MESSAGES) == page_word_keys()
+    assert not any(key == "cli" or key.startswith("cli.") for key in LANGUAGES["en"])
 
 
-def test_the_english_catalogue_says_what_the_code_says() -> None:
-    words = HelpWords("en")
-    different = [
-        f"{key}: the code says {text!r} but {ADD_TO} say {words.text(key, None)!r}"
-        for key, text in code_texts(built_in_tree()).items()
-        if words.text(key, None) != text
-    ]
-    assert not different, "\n".join(different)
+def test_the_help_texts_are_read_from_the_tree() -> None:
+    app = typer.Typer(add_completion=False)
+
+    @app.command("solve")
+    def solve(
+        bot: Annotated[str, typer.Option("--bot", help="A bot, e.g. nrpa:level=3.")] = "x",
+        quiet: Annotated[bool, typer.Option("--quiet")] = False,
+    ) -> None:
+        """Search a board
+        with a bot.
+
+        Print the line."""
+
+    app.command("bare")(lambda: None)
+    texts = help_texts(typer.main.get_command(app))
+    assert texts == {
+        "cli.solve": "Search a board with a bot.",
+        "cli.solve.2": "Print the line.",
+        "cli.solve.--bot": "A bot, e.g. {nrpa_level}.",
+    }
 
 
-# -- every command and option has its words, every word is used ---------------------------
+# -- every help text has its translation, every translation a help text -----------------
 
 
 def page_word_keys() -> set[str]:
@@ -293,11 +305,11 @@ def page_word_keys() -> set[str]:
 
 
 def key_problems(root: Any, catalogue: Mapping[str, object]) -> list[str]:
-    """Keys the tree under ``root`` needs and the catalogue lacks, and keys of the
-    catalogue nothing asks for."""
-    wanted = set(code_texts(root)) | page_word_keys()
+    """Help texts of the tree under ``root`` that the translations lack, and
+    translations (or page words) that nothing asks for."""
+    wanted = set(help_texts(root)) | page_word_keys()
     problems = [
-        f"{key} is missing: add the help of this command or option to {ADD_TO}"
+        f"{key} is missing: add the translation of this command's or option's help to {ADD_TO}"
         for key in sorted(wanted - set(catalogue))
     ]
     problems += [
@@ -307,11 +319,14 @@ def key_problems(root: Any, catalogue: Mapping[str, object]) -> list[str]:
     return problems
 
 
-def test_every_command_and_option_has_its_words_and_every_word_is_used() -> None:
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_every_help_text_has_its_translation_and_every_translation_a_text(
+    language: str,
+) -> None:
     assert len(page_word_keys()) >= 15
-    for catalogue in (english_help.MESSAGES, japanese_help.MESSAGES):
-        problems = key_problems(built_in_tree(), catalogue)
-        assert not problems, "\n".join(problems)
+    area = importlib.import_module(f"samegame.i18n.{language}.help").MESSAGES
+    problems = key_problems(built_in_tree(), area)
+    assert not problems, "\n".join(problems)
 
 
 def test_a_new_option_without_words_is_named() -> None:
@@ -321,10 +336,10 @@ def test_a_new_option_without_words_is_named() -> None:
     def extra(new: Annotated[bool, typer.Option("--new", help="New.")] = False) -> None:
         """An extra command."""
 
-    problems = key_problems(typer.main.get_command(app), english_help.MESSAGES)
+    problems = key_problems(typer.main.get_command(app), japanese_help.MESSAGES)
     assert any(p.startswith("cli.extra is missing: add") for p in problems)
     assert any(p.startswith("cli.extra.--new is missing: add") for p in problems)
-    stale = key_problems(built_in_tree(), {**english_help.MESSAGES, "cli.gone.--old": "Old."})
+    stale = key_problems(built_in_tree(), {**japanese_help.MESSAGES, "cli.gone.--old": "古い。"})
     assert stale == [
         f"cli.gone.--old names no command, option or word of a page: remove it from {ADD_TO}"
     ]

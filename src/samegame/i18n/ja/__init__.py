@@ -1,4 +1,6 @@
-"""Japanese messages (日本語). Same keys and placeholders as ``en.py``.
+"""Japanese messages (日本語). Same keys and placeholders as ``en``, and the
+translations of the commands' and options' help (``cli.*``), whose English is the
+code's own.
 
 Japanese has no grammatical plural, so every message is a plain string; where the
 English has plural forms, the Japanese string uses every placeholder of both forms.

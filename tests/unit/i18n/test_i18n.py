@@ -1,8 +1,10 @@
 """The message catalogues: complete, consistent, used keys present, readable aloud.
 
-English (``samegame.i18n.en``) is the source of truth. Every other language has
-exactly its keys and, per key, exactly its placeholders (the union over the English
-plural forms). Every key the line interface asks for, literally or through a
+English is the source of truth: its catalogue (``samegame.i18n.en``) and the
+help texts of the commands and options, which are the code's own
+(``samegame.cli.help_language.help_texts``). Every other language has exactly its
+keys and, per key, exactly its placeholders (the union over the English plural
+forms). Every key the line interface asks for, literally or through a
 dynamic family such as ``help.<command>``, exists in every language. Messages use
 plain words only (docs/accessibility.md, A13): nothing a screen reader reads as
 "vertical bar", "greater than", "right arrow" or an emoji name.
@@ -20,9 +22,12 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
+import typer
 
 from locations import ROOT
 from playkit import espeak_words
+from samegame.cli.app import COMMANDS, build_app
+from samegame.cli.help_language import help_texts
 from samegame.core.game import ASSISTANCE_KINDS, Rejection
 from samegame.core.palette import PALETTE
 from samegame.core.rules import SelectionMode, UndoPolicy
@@ -38,6 +43,13 @@ Catalogue = Mapping[str, Template]
 SRC = ROOT / "src" / "samegame"
 SCANNED = sorted([*(SRC / "repl").glob("*.py"), *(SRC / "cli").glob("*.py")])
 PLURAL_FORMS = frozenset({"one", "other"})
+ENGLISH: Catalogue = {
+    **en.MESSAGES,
+    **help_texts(typer.main.get_command(build_app(list(COMMANDS)))),
+}
+"""Every English text: the catalogue, and the help of the built-in commands and
+options as the code writes it (what a player types as a parameter), which the
+other languages translate under the same keys."""
 # The shipped presets (at the top of the repository, packaged as preset_files).
 BUILTIN_PRESETS = {path.stem for path in (SRC.parents[1] / "presets").glob("*.yaml")}
 
@@ -480,7 +492,7 @@ def test_messages_are_well_formed(language: str) -> None:
 
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
 def test_same_keys_and_placeholders_as_english(language: str) -> None:
-    problems = catalogue_problems(en.MESSAGES, LANGUAGES[language])
+    problems = catalogue_problems(ENGLISH, LANGUAGES[language])
     assert not problems, f"{language} catalogue:\n" + "\n".join(problems)
 
 
@@ -523,7 +535,7 @@ def test_every_message_formats(language: str, count: int) -> None:
 
 
 def test_english_is_plain_ascii_words() -> None:
-    problems = lint(en.MESSAGES, english_allowed)
+    problems = lint(ENGLISH, english_allowed)
     assert not problems, "\n".join(problems)
 
 
@@ -727,7 +739,8 @@ def test_scan_reads_keys_in_every_form(tmp_path: Path) -> None:
 # -- A30: words a speech synthesizer reads right ------------------------------------------
 
 # Spellings that speech synthesizers misread: formulas in symbols, percent signs,
-# "5 s" for seconds. Checked over every message of both catalogues.
+# "5 s" for seconds. Checked over every message of both catalogues and the English
+# help texts.
 MISREAD = {
     "a formula in symbols": re.compile(r"\(n\s*[-+]|\)\s*\^|n\(n"),
     "a percent sign": re.compile(r"%"),
@@ -739,7 +752,7 @@ MISREAD = {
 def test_no_message_is_misread_aloud(language: str) -> None:
     problems = [
         f"{key}: {label} in {text!r}"
-        for key, template in LANGUAGES[language].items()
+        for key, template in (ENGLISH if language == "en" else LANGUAGES[language]).items()
         for text in forms(template)
         for label, pattern in MISREAD.items()
         if pattern.search(text)
