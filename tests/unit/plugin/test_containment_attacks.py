@@ -1,7 +1,7 @@
 """A misbehaving plugin, attacked from every side: each place a command calls plugin
 code (place) times each way a plugin can misbehave (behaviour) times each command
 that calls it. Every case runs ``python -m samegame`` with an installed plugin
-under a subprocess timeout and must end with exit code 3 and exactly one
+in a process of its own (forked from a warm one, tests/warm.py) under a timeout and must end with exit code 3 and exactly one
 ``Error:`` line naming the right contribution, never a traceback; a registration
 hook that misbehaves is a warning, and the command works on.
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import warm
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
 from plugin_install import make_distribution
 from samegame.cli import common
@@ -101,9 +101,10 @@ PLUGIN = """
         if BEHAVIOUR == "badrepr":
             return BadRepr()
         if BEHAVIOUR == "hang":
-            end = time.monotonic() + 60  # a safeguard that fails fails the test, later
-            while time.monotonic() < end:
-                pass
+            # Asleep, not busy: the bound kills the call's process whatever it does
+            # (a busy loop and a sleep are each stopped by Ctrl-C in
+            # tests/system/test_ctrl_c_in_plugins.py), and a sleep costs no CPU.
+            time.sleep(60)  # a safeguard that fails fails the test, later
             raise RuntimeError("nobody stopped me")
         if BEHAVIOUR == "wrong":
             return WRONG[place]
@@ -287,16 +288,7 @@ def run(
         "SAMEGAME_LOAD_PLUGINS": "attack",
         **env,
     }
-    return subprocess.run(
-        [sys.executable, "-m", "samegame", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment,
-        cwd=site.work,
-        timeout=30,
-        check=False,
-    )
+    return warm.run(args, input=stdin, env=environment, cwd=site.work, timeout=30)
 
 
 def assert_blamed(result: subprocess.CompletedProcess[str], fragment: str) -> None:

@@ -1,8 +1,8 @@
 """The store under attack: every table and column of a real database damaged in
 every way a hand, a bug or a disk can damage it (types swapped, values nested,
 huge, empty or out of range, columns missing or added), then every command that
-reads it run on it, each damaged file in its own process with its own
-SAMEGAME_HOME and a timeout. Each command must end with exit 0 or 5, at most one
+reads it run on it, each damaged file in its own process (forked from a warm one,
+tests/warm.py) with its own SAMEGAME_HOME and a timeout. Each command must end with exit 0 or 5, at most one
 ``Error:`` or ``Warning:`` line, no traceback, and the damaged row must be left
 exactly as it was (nothing a player had is lost); rows a command does not play
 must not change either.
@@ -31,6 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import warm
 from playkit import child_env
 from samegame.core.game import Game
 from samegame.core.numbering import make_board
@@ -298,14 +299,7 @@ def attack(seed: Path, home: Path, damage: Damage) -> None:
     path = damaged_copy(seed, home, damage)
     before = row_snapshot(path)
     commands = json.dumps([[list(args), stdin] for args, stdin in COMMANDS])
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, commands],
-        env=child_env(home),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    done = warm.run([commands], code=DRIVER, env=child_env(home), timeout=TIMEOUT)
     assert done.returncode == 0, (damage.name, done.stderr[-2000:])
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(results) == len(COMMANDS), (damage.name, done.stdout[-2000:])

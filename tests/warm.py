@@ -1,0 +1,207 @@
+"""Command processes forked from a warm one: ``warm.run(args, ...)`` is
+``subprocess.run([sys.executable, "-m", "samegame", *args], ...)`` without the
+half second of imports that every new ``samegame`` process spends before its
+first line of work (about nine tenths of a short command's CPU time).
+
+One server process per test process (started on first use) imports samegame's
+command line and the libraries it loads, then, for each request, forks a child
+that takes the request's environment, working folder, ``sys.path`` additions
+(``PYTHONPATH``) and standard streams, and runs ``python -m samegame`` (or a
+``-c`` program) from there. The child is a process of its own that ends as any
+Python process ends (exit code, ``atexit``, threads joined, a traceback printed
+for an escaping exception), so the tests still see what a user's process does;
+what it skips is only the import of modules that a fresh process would import
+the same way.
+
+What a fork cannot give, a new process does: a request whose environment differs
+from the server's in what Python reads only at start-up (``PYTHON*`` but
+``PYTHONPATH``, ``LANG``, ``LC_*``) runs as a real subprocess. Tests of start-up
+itself, of signals sent to a process group, of terminals, and of what a command
+imports keep starting real processes and do not use this module.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+PRELOADED = (
+    "samegame.cli.app",
+    "samegame.cli.common",
+    "samegame.plugin.host",
+    "samegame.presets",
+    "samegame.store",
+    "typer",
+    "click",
+    "pydantic",
+    "yaml",
+    "importlib.metadata",
+)
+"""Imported once by the server, with the module of every command
+(``samegame.cli.app.COMMANDS``): what the commands import at their start."""
+
+STARTUP_PREFIXES = ("PYTHON", "LC_")
+STARTUP_NAMES = ("LANG", "LANGUAGE")
+SPARED = ("PYTHONPATH",)
+
+SERVER = r"""
+import importlib, json, os, runpy, signal, sys, time
+for name in json.loads(sys.argv[1]):
+    importlib.import_module(name)
+from samegame.cli.app import COMMANDS
+for name, _ in COMMANDS.values():
+    importlib.import_module(name)
+requests = os.fdopen(int(sys.argv[2]), "r")
+answers = os.fdopen(int(sys.argv[3]), "w")
+base_path = list(sys.path)
+while True:
+    line = requests.readline()
+    if not line:
+        os._exit(0)
+    request = json.loads(line)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        requests.close()
+        answers.close()
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        extra = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
+        sys.path[:] = [base_path[0], *extra, *base_path[1:]]
+        importlib.invalidate_caches()
+        for fd, path, mode in ((0, request["stdin"], os.O_RDONLY), (1, request["stdout"], os.O_WRONLY), (2, request["stderr"], os.O_WRONLY)):
+            opened = os.open(path, mode)
+            os.dup2(opened, fd)
+            os.close(opened)
+        if request.get("code") is not None:
+            sys.argv = ["-c", *request["args"]]
+            exec(compile(request["code"], "<string>", "exec"), {"__name__": "__main__"})
+        else:
+            sys.argv = ["samegame", *request["args"]]
+            runpy.run_module("samegame", run_name="__main__", alter_sys=True)
+        sys.exit(0)
+    deadline = time.monotonic() + request["timeout"]
+    status = None
+    while status is None:
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(raw)
+        elif time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            status = "timeout"
+        else:
+            time.sleep(0.005)
+    answers.write(json.dumps({"code": status}) + "\n")
+    answers.flush()
+"""
+
+
+def _startup_view(env: Mapping[str, str]) -> dict[str, str]:
+    return {
+        key: value
+        for key, value in env.items()
+        if (key.startswith(STARTUP_PREFIXES) or key in STARTUP_NAMES) and key not in SPARED
+    }
+
+
+class _Server:
+    """The warm process and its two pipes; one request at a time."""
+
+    def __init__(self) -> None:
+        self.env = dict(os.environ)
+        requests_read, self._requests = os.pipe()
+        self._answers, answers_write = os.pipe()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVER, json.dumps(PRELOADED), str(requests_read),
+             str(answers_write)],
+            pass_fds=(requests_read, answers_write),
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        os.close(requests_read)
+        os.close(answers_write)
+        self.to_server = os.fdopen(self._requests, "w")
+        self.from_server = os.fdopen(self._answers, "r")
+        self.lock = threading.Lock()
+
+    def ask(self, request: dict[str, Any]) -> int | str:
+        with self.lock:
+            self.to_server.write(json.dumps(request) + "\n")
+            self.to_server.flush()
+            line = self.from_server.readline()
+        if not line:
+            raise RuntimeError("the warm samegame server ended")
+        code: int | str = json.loads(line)["code"]
+        return code
+
+    def close(self) -> None:
+        self.to_server.close()
+        self.process.wait(timeout=10)
+
+
+_server: _Server | None = None
+
+
+def _the_server() -> _Server:
+    global _server
+    if _server is None or _server.process.poll() is not None:
+        _server = _Server()
+        atexit.register(_server.close)
+    return _server
+
+
+def run(
+    args: Sequence[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | str | None = None,
+    input: str = "",
+    timeout: float = 60,
+    code: str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``samegame ARGS`` (or ``python -c CODE ARGS``) as a child process, as
+    ``subprocess.run(..., capture_output=True, text=True)`` gives it; a timeout
+    raises ``subprocess.TimeoutExpired`` after the child is killed."""
+    environment = dict(os.environ if env is None else env)
+    folder = str(cwd if cwd is not None else os.getcwd())
+    command = [sys.executable, *(("-c", code) if code is not None else ("-m", "samegame")), *args]
+    server = _the_server()
+    if _startup_view(environment) != _startup_view(server.env):
+        return subprocess.run(
+            command, input=input, capture_output=True, text=True, env=environment,
+            cwd=folder, timeout=timeout, check=False,
+        )  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="warm-") as scratch:
+        streams = Path(scratch)
+        (streams / "in").write_text(input, encoding="utf-8")
+        (streams / "out").touch()
+        (streams / "err").touch()
+        status = server.ask(
+            {
+                "args": list(args),
+                "code": code,
+                "env": environment,
+                "cwd": folder,
+                "stdin": str(streams / "in"),
+                "stdout": str(streams / "out"),
+                "stderr": str(streams / "err"),
+                "timeout": timeout,
+            }
+        )
+        out = (streams / "out").read_text(encoding="utf-8", errors="replace")
+        err = (streams / "err").read_text(encoding="utf-8", errors="replace")
+    if status == "timeout":
+        raise subprocess.TimeoutExpired(command, timeout, out, err)
+    assert isinstance(status, int)
+    return subprocess.CompletedProcess(command, status, out, err)
