@@ -96,7 +96,7 @@ class Session(MoveCommands, HintAsking, QueryCommands):
 
     @property
     def game(self) -> Game | None:
-        return self.match._game
+        return self.match.game_or_none
 
     @property
     def game_id(self) -> int:

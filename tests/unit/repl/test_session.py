@@ -90,6 +90,17 @@ def play(session: Session, *lines: str) -> list[Reply]:
 # -- moves and refusals ----------------------------------------------------------------------
 
 
+def test_the_game_is_none_before_start_and_the_match_game_after(store: Store) -> None:
+    session = Session(host=get_host(), table=lesson_table(), store=store, settings=Settings())
+    assert session.game is None
+    assert session.match.game_or_none is None
+    with pytest.raises(RuntimeError, match="start"):
+        _ = session.match.game
+    session.start()
+    assert session.game is session.match.game
+    assert session.match.game_or_none is session.match.game
+
+
 def test_select_then_confirm_removes_and_saves(store: Store) -> None:
     session = new_session(store)
     selected, removed = play(session, "A1", "A1")
