@@ -43,7 +43,8 @@ def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
 
 
 class Wording:
-    """Words in the player's language, at a verbosity; the base of the announcer."""
+    """Words in the player's language, at a verbosity; a part the announcer (and
+    the board descriptions it holds) speak through."""
 
     def __init__(
         self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL, order: Sequence[int] = ()

@@ -66,6 +66,15 @@ def test_tiles_are_numbered_from_1_in_palette_order() -> None:
     )
 
 
+def test_a_retuned_announcer_keeps_its_palette_order_in_the_new_language() -> None:
+    lesson = Announcer(translator("en"), order=(0, 3, 1))
+    recoloured = read_board("RB.\nGRB\n").recoloured((0, 3, 1, 2))
+    lesson.retune(translator("ja"), lesson.verbosity)
+    assert lesson.legend(recoloured, "digits") == LEGEND_JA
+    assert lesson.tr.language == "ja"
+    assert lesson.board_words.words is lesson.words
+
+
 @pytest.mark.parametrize(("lang", "legend"), [("en", LEGEND_EN), ("ja", LEGEND_JA)])
 def test_play_symbols_digits_draws_numbers_with_the_legend(play, lang: str, legend: str) -> None:
     result = play("--no-accessible", "--symbols", "digits", "--lang", lang, stdin="A1\nA1\nquit\n")
