@@ -14,12 +14,12 @@ from samegame.core.events import GameOver
 from samegame.core.game import MoveRejected, Rejection
 from samegame.i18n import Translator
 from samegame.play import Change, Finish, Match, Opening
+from samegame.play.player_settings import Verbosity
 from samegame.presets.model import stage_name_adds
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind, ParsedCommand
 from samegame.repl.question import PendingQuestion
 from samegame.repl.reply import Reply
-from samegame.repl.wording import Verbosity
 
 __all__ = ["MOVE_KINDS", "MoveCommands"]
 

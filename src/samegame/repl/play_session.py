@@ -9,11 +9,11 @@ from typing import TextIO
 
 from samegame.builtins.renderers import drawing_options
 from samegame.core.board import Board
+from samegame.play.player_settings import in_force
 from samegame.play.startup import PlayStart
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
 from samegame.repl.session import Renderer, Session
-from samegame.repl.settings_command import in_force
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
 from samegame.store import Store
 

@@ -25,6 +25,7 @@ from samegame.core.rules import Rules
 from samegame.i18n import Translator, translator
 from samegame.play import Match, Table
 from samegame.play.hint_bot import HintBot, HintWork
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.answers import is_yes
@@ -35,7 +36,7 @@ from samegame.repl.pager import Pager
 from samegame.repl.query_commands import QueryCommands, Renderer
 from samegame.repl.question import PendingQuestion
 from samegame.repl.reply import Reply
-from samegame.repl.settings_command import SETTING_KINDS, Settings, SettingsCommand
+from samegame.repl.settings_command import SETTING_KINDS, SettingsCommand
 from samegame.store import SavedGame, Store
 
 __all__ = ["HintWork", "Renderer", "Reply", "Session", "Table"]

@@ -33,6 +33,7 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
+from samegame.play.player_settings import Settings
 from samegame.play.program import COMMAND, program_command
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
@@ -49,7 +50,6 @@ from samegame.repl.lessons import (
     Show,
     normalised,
 )
-from samegame.repl.settings_command import Settings
 from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
 from samegame.repl.tutorial_position import (
     FACTS,

@@ -30,12 +30,12 @@ from samegame.i18n import translator
 from samegame.i18n.said import said_of
 from samegame.play.choices import ChoiceError
 from samegame.play.hint_bot import LongWork
+from samegame.play.player_settings import in_force
 from samegame.play.startup import PlayOptions, prepare_play
 from samegame.play.table import PlayError
 from samegame.plugin.host import PluginHost
 from samegame.presets import PresetError
 from samegame.repl.session import Session
-from samegame.repl.settings_command import in_force
 from samegame.store import Store, StoreError
 from samegame.web.page_state import game_state
 

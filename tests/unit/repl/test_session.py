@@ -17,11 +17,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from playkit import clear_mode_variables, greedy_moves, lesson_game
 from samegame.core.coords import Cell, format_cell
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.announcer import Verbosity
 from samegame.repl.session import Reply, Session, Table
-from samegame.repl.settings_command import Settings
 from samegame.store import Store
 
 SINGLE_ON_BOARD_1 = "B9"

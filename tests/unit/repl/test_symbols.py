@@ -16,8 +16,8 @@ from samegame.cli.common import SymbolChoice
 from samegame.core.palette import PALETTE, tile_number
 from samegame.core.textboard import read_board
 from samegame.i18n import translator
+from samegame.play.player_settings import SYMBOL_CHOICES, SettingError, Settings
 from samegame.repl.announcer import Announcer
-from samegame.repl.settings_command import SYMBOL_CHOICES, SettingError, Settings
 from samegame.store import Store
 
 BOARD_1_TOP = " 9 1 2 1 1 1 2 3"  # lesson board 1's top row, numbered

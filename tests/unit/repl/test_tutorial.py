@@ -557,7 +557,7 @@ def test_no_colour_off_a_terminal(tutorial) -> None:
 
 
 def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
-    from samegame.repl.settings_command import Settings
+    from samegame.play.player_settings import Settings
     from samegame.repl.tutorial import run_tutorial
 
     class Interrupting(io.StringIO):
