@@ -173,6 +173,30 @@ def test_terse_end_is_one_more_line(store: Store) -> None:
     assert replies[-1].alert
 
 
+@pytest.mark.parametrize("verbosity", [Verbosity.NORMAL, Verbosity.TERSE])
+def test_the_ending_is_the_lines_that_said_the_end(store: Store, verbosity: Verbosity) -> None:
+    session = new_session(store, settings=Settings(verbosity=verbosity))
+    assert session.ending is None
+    cells = greedy_moves(lesson_game(1))
+    for cell in cells[:-1]:
+        play(session, cell, cell)
+    assert session.ending is None
+    last = play(session, cells[-1], cells[-1])[1].lines
+    ending = session.ending
+    assert ending is not None
+    assert last[-len(ending) :] == ending
+    assert ending[0].startswith("No moves left.")
+    if verbosity is Verbosity.TERSE:
+        assert ending == [last[-1]]
+    else:
+        assert ending[1] == "10 moves, 317 points from groups."  # the result, then its rank
+        assert len(ending) > 2
+    session.handle("summary")
+    assert session.ending == ending
+    session.handle("undo")
+    assert session.ending is None  # play goes on: the game in play is not finished
+
+
 def test_undo_and_redo(store: Store) -> None:
     session = new_session(store)
     play(session, "A1", "A1")
