@@ -142,8 +142,8 @@ class Session:
     def ending(self) -> list[str] | None:
         """How the game in play ended, in the lines that said it (its result, where
         it stands, what is next); None while it is not finished."""
-        game = self.game
-        return self._moves.ending if game is not None and game.finished else None
+        game, ending = self.game, self._moves.ending
+        return list(ending) if game is not None and game.finished and ending else None
 
     @property
     def draw(self) -> Renderer | None:
