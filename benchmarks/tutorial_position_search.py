@@ -2,7 +2,7 @@
 and time the search.
 
 The tutorial (``samegame tutorial``) plays one position cut from the lower left of a
-Lesson board (``samegame.repl.tutorial_position``). This script finds board numbers
+Lesson board (``samegame.repl.tutorial.position``). This script finds board numbers
 and cuts (the height kept in each column) that give a position where, by the real
 rules:
 
@@ -35,7 +35,7 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell, format_cell
 from samegame.core.palette import PALETTE
 from samegame.plugin.host import get_host
-from samegame.repl.tutorial_position import follow, lesson_board, lower_left
+from samegame.repl.tutorial.position import follow, lesson_board, lower_left
 
 SHAPE = {entry.shape: entry.index for entry in PALETTE}
 CIRCLE, DIAMOND, TRIANGLE = SHAPE["circle"], SHAPE["diamond"], SHAPE["triangle"]

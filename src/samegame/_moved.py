@@ -53,6 +53,13 @@ MOVED = {
     "samegame.bots.benchmark": "samegame.benchmark.positions",
     "samegame.bots.bench_tasks": "samegame.benchmark.runs",
     "samegame.paths": "samegame.store.paths",
+    # The tutorial's modules became the subpackage samegame.repl.tutorial (the
+    # interpreter composed, not assembled); its course is samegame.repl.tutorial
+    # itself, so that path has no entry.
+    "samegame.repl.lessons": "samegame.repl.tutorial.lessons",
+    "samegame.repl.tutorial_position": "samegame.repl.tutorial.position",
+    "samegame.repl.tutorial_practice": "samegame.repl.tutorial.practice",
+    "samegame.repl.tutorial_voice": "samegame.repl.tutorial.voice",
 }
 """Old module path -> new module path."""
 

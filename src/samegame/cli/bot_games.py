@@ -20,12 +20,12 @@ from samegame.cli.executor_options import Where
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import Interruption, interruptible
 from samegame.cli.whole_numbers import whole_number
+from samegame.i18n.plain_english import english
 from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import find_preset
 from samegame.sim import bounded
 from samegame.sim.executors import ExecutorKind, Handle, failure_words, is_executor_failure
-from samegame.sim.stats import english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -24,8 +24,8 @@ from samegame.plugin.host import PluginHost, get_host
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
+    from samegame.play.player_settings import InForce
     from samegame.presets import BoardSetup, Preset
-    from samegame.repl.settings_command import InForce
 
 _warned = False
 
@@ -179,7 +179,7 @@ def chosen_settings(
     ``--accessible`` (never saved): what every command honours (A29). A store that
     cannot be read gives the defaults, with a warning. ``read_only`` reads the
     saved settings without creating or writing the database (the tutorial)."""
-    from samegame.repl.settings_command import in_force
+    from samegame.play.player_settings import in_force
     from samegame.store import DamagedSettingError, Store, StoreError
     from samegame.store.settings import read_setting_only
 

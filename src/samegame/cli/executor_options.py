@@ -14,8 +14,8 @@ import typer
 
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.whole_numbers import whole_number
+from samegame.i18n.plain_english import english
 from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
-from samegame.sim.stats import english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -34,7 +34,7 @@ from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
 from samegame.core.stops import STOP_SIGNALS, raise_or_hold
-from samegame.sim.stats import english
+from samegame.i18n.plain_english import english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -30,9 +30,9 @@ from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.play import PlayError
 from samegame.play.choices import ChoiceError
 from samegame.play.hint_bot import LongWork
+from samegame.play.player_settings import Verbosity
 from samegame.play.startup import PlayOptions, PlayStart, start_play
 from samegame.repl.play_session import run_play
-from samegame.repl.wording import Verbosity
 from samegame.store import Store, StoreError
 
 

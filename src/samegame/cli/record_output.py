@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.core.quoting import shown
+from samegame.i18n.plain_english import english
 from samegame.sim.outfile import LineFile, replaced_on_success
-from samegame.sim.stats import english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

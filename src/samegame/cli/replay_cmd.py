@@ -26,8 +26,8 @@ from samegame.cli.common import (
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.palette import PALETTE
 from samegame.core.replay import ReplayError, ReplayResult, replay, split_moves
+from samegame.i18n.plain_english import english
 from samegame.i18n.said import Said
-from samegame.sim.stats import english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

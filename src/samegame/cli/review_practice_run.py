@@ -19,7 +19,7 @@ from samegame.play.program import program_command
 from samegame.repl.announcer import Announcer
 from samegame.repl.review_practice import ReviewPractice
 from samegame.repl.terminal import PlainIO, colour_enabled, resolve_accessible
-from samegame.repl.tutorial_voice import Draw, Voice
+from samegame.repl.tutorial.voice import Draw, Voice
 from samegame.review.review import Review
 from samegame.review.values import ReviewBudget, played_line
 

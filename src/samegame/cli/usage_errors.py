@@ -50,7 +50,7 @@ def saved_language() -> str:
     """The saved language setting, read without writing; English when there is
     none or the saved data cannot be read. It is read while another error is
     reported, so no failure of its own may escape."""
-    from samegame.repl.settings_command import Settings
+    from samegame.play.player_settings import Settings
     from samegame.store.settings import read_setting_only
 
     try:

@@ -105,7 +105,8 @@ class Match(ChallengeStages):
 
     @property
     def game(self) -> Game:
-        """The game in play (RuntimeError before ``start``)."""
+        """The game in play, for code that runs after ``start``: RuntimeError
+        before it. Code that may run before ``start`` reads ``game_or_none``."""
         if self._game is None:
             raise RuntimeError("the match has not started; call start() first")
         return self._game
@@ -113,6 +114,13 @@ class Match(ChallengeStages):
     @game.setter
     def game(self, game: Game) -> None:
         self._game = game
+
+    @property
+    def game_or_none(self) -> Game | None:
+        """The game in play, or None before ``start`` (never raises). The same
+        object as ``game`` once started; read-only (the match alone changes the
+        game in play, as it starts, resumes and opens boards)."""
+        return self._game
 
     def rules(self) -> Rules:
         """The table's rules with the player's selection mode where the preset

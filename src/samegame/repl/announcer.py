@@ -6,6 +6,13 @@ of lines, result first, then consequences. Verbosity:
 - ``terse``: one line per move (and one more when the game ends);
 - ``normal``: the result, a summary of what fell and moved, the groups left;
 - ``verbose``: as normal, plus every tile that fell and every column that moved.
+
+The announcer is made of two parts it holds: the words sentences are built from
+(``wording.Wording``: tiles, points, columns, places, names, in one language at
+one verbosity) and the board in words (``board_descriptions.BoardDescriptions``:
+rows, columns, cells, groups, the legend). Their methods are the announcer's too,
+delegated. ``retune`` changes the language and verbosity of the one announcer a
+session holds, so every part of the session speaks the new setting at once.
 """
 
 from __future__ import annotations
@@ -27,16 +34,49 @@ from samegame.core.events import (
 )
 from samegame.core.game import GameResult, MoveRejected, Preview, Rejection
 from samegame.core.rules import Rules
+from samegame.i18n import Translator
 from samegame.plugin.contributions import Penalty, ScoringFormula
 from samegame.repl.board_descriptions import BoardDescriptions
+from samegame.repl.commands import GroupFilter, ParsedCommand
 from samegame.repl.pager import PAGE_LINES, Pager
-from samegame.repl.wording import Verbosity
+from samegame.repl.wording import Verbosity, Wording
 
 __all__ = ["PAGE_LINES", "Announcer", "Pager", "Verbosity"]
 
 
-class Announcer(BoardDescriptions):
+class Announcer:
     """Turns game events, rejections and queries into sentences."""
+
+    def __init__(
+        self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL, order: Sequence[int] = ()
+    ) -> None:
+        """``tr`` says every sentence in its language; ``verbosity`` is how much a
+        move says; ``order`` is the preset's palette order (``palette.palette_order``;
+        empty: the palette's), in which the legend lists and numbers colours."""
+        self.words = Wording(tr, verbosity, order)
+        self.board_words = BoardDescriptions(self.words)
+
+    def retune(self, tr: Translator, verbosity: Verbosity) -> None:
+        """Say everything from now on in ``tr``'s language at ``verbosity`` (the
+        palette order stays): a setting changed in a session, whose parts all hold
+        this one announcer."""
+        self.words = Wording(tr, verbosity, self.words.order)
+        self.board_words = BoardDescriptions(self.words)
+
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language spoken now."""
+        return self.words.tr
+
+    @property
+    def verbosity(self) -> Verbosity:
+        """How much a move says now."""
+        return self.words.verbosity
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The palette order the legend follows."""
+        return self.words.order
 
     # -- moves -------------------------------------------------------------------
 
@@ -279,6 +319,102 @@ class Announcer(BoardDescriptions):
         if bot is not None:
             return self.tr("hint.reason.search", bot=bot)
         return self.tr("hint.reason.points")
+
+    # -- the words, delegated to the Wording held ---------------------------------
+
+    def tiles(self, colour: int, count: int) -> str:
+        """``5 red circles`` (``Wording.tiles``)."""
+        return self.words.tiles(colour, count)
+
+    def tile(self, colour: int) -> str:
+        """``red circle`` (``Wording.tile``)."""
+        return self.words.tile(colour)
+
+    def named(self, family: str, name: str) -> str:
+        """A board type, formula or penalty name (``Wording.named``)."""
+        return self.words.named(family, name)
+
+    def preset_name(self, name: str) -> str:
+        """A preset as a record names it (``Wording.preset_name``)."""
+        return self.words.preset_name(name)
+
+    def preset_text(self, part: str, name: str, text: str) -> str:
+        """A preset's title or description (``Wording.preset_text``)."""
+        return self.words.preset_text(part, name, text)
+
+    def points(self, points: int) -> str:
+        """``25 points`` (``Wording.points``)."""
+        return self.words.points(points)
+
+    def columns(self, indices: Sequence[int]) -> str:
+        """``C to F`` (``Wording.columns``)."""
+        return self.words.columns(indices)
+
+    def place(self, cells: Sequence[Cell], anchor: Cell) -> str:
+        """Where a group lies (``Wording.place``)."""
+        return self.words.place(cells, anchor)
+
+    def join(self, parts: Sequence[str], *, either: bool = False) -> str:
+        """``a, b and c`` (``Wording.join``)."""
+        return self.words.join(parts, either=either)
+
+    def group(self, board: Board, group: Group, rules: Rules) -> str:
+        """A group with its place and points (``Wording.group``)."""
+        return self.words.group(board, group, rules)
+
+    def placed(self, board: Board, group: Group) -> str:
+        """A group with its place (``Wording.placed``)."""
+        return self.words.placed(board, group)
+
+    # -- the board in words, delegated to the BoardDescriptions held ----------------
+
+    def query(self, command: ParsedCommand, board: Board, rules: Rules) -> list[str] | None:
+        """The answer to a query about the board alone (``BoardDescriptions.query``)."""
+        return self.board_words.query(command, board, rules)
+
+    def board(self, board: Board) -> list[str]:
+        """Every row, top first, then the legend (``BoardDescriptions.board``)."""
+        return self.board_words.board(board)
+
+    def cells_spoken(self, symbols: Sequence[str | None]) -> str:
+        """Cells as a screen reader says them (``BoardDescriptions.cells_spoken``)."""
+        return self.board_words.cells_spoken(symbols)
+
+    def cell_word(self, colour: int, names: bool = False) -> str:
+        """A tile in a spoken row (``BoardDescriptions.cell_word``)."""
+        return self.board_words.cell_word(colour, names)
+
+    def legend(self, board: Board, symbols: str = "letters") -> str:
+        """Which symbol is which tile (``BoardDescriptions.legend``)."""
+        return self.board_words.legend(board, symbols)
+
+    def coords(self, board: Board) -> list[str]:
+        """How cells are named (``BoardDescriptions.coords``)."""
+        return self.board_words.coords(board)
+
+    def row(self, board: Board, number: int, names: bool = False) -> list[str]:
+        """One row (``BoardDescriptions.row``)."""
+        return self.board_words.row(board, number, names)
+
+    def column(self, board: Board, col: int, names: bool = False) -> list[str]:
+        """One column (``BoardDescriptions.column``)."""
+        return self.board_words.column(board, col, names)
+
+    def cell(self, board: Board, cell: Cell, rules: Rules) -> list[str]:
+        """One cell and its group (``BoardDescriptions.cell``)."""
+        return self.board_words.cell(board, cell, rules)
+
+    def groups(self, board: Board, rules: Rules, only: GroupFilter | None = None) -> list[str]:
+        """Every group, largest first (``BoardDescriptions.groups``)."""
+        return self.board_words.groups(board, rules, only)
+
+    def colours(self, board: Board) -> list[str]:
+        """The tiles of each colour (``BoardDescriptions.colours``)."""
+        return self.board_words.colours(board)
+
+    def groups_status(self, board: Board, rules: Rules) -> str:
+        """The groups left, and the largest (``BoardDescriptions.groups_status``)."""
+        return self.board_words.groups_status(board, rules)
 
 
 def _largest_by_colour(board: Board) -> dict[int, int]:

@@ -19,8 +19,13 @@ from samegame.repl.wording import Wording
 __all__ = ["BoardDescriptions"]
 
 
-class BoardDescriptions(Wording):
-    """Answers about the board alone; the announcer adds moves and results."""
+class BoardDescriptions:
+    """Answers about the board alone, in the words of a ``Wording`` it holds (its
+    language, verbosity and palette order); the announcer holds one and adds
+    moves and results."""
+
+    def __init__(self, words: Wording) -> None:
+        self.words = words
 
     def query(self, command: ParsedCommand, board: Board, rules: Rules) -> list[str] | None:
         """The answer to a query about the board alone (``row``, ``column``,
@@ -46,7 +51,7 @@ class BoardDescriptions(Wording):
         """``Row 5, 3 tiles: R R, empty, B`` for every row, top first, then the legend."""
         lines = [self._row_line(board, number) for number in range(board.height, 0, -1)]
         return [
-            self.tr("board.heading", width=board.width, height=board.height),
+            self.words.tr("board.heading", width=board.width, height=board.height),
             *lines,
             self.legend(board),
         ]
@@ -66,87 +71,88 @@ class BoardDescriptions(Wording):
                 empties += 1
                 continue
             if empties:
-                chunks.append(self.tr("cells.empty", count=empties))
+                chunks.append(self.words.tr("cells.empty", count=empties))
                 empties = 0
             letters.append(symbol)
         if letters:
             chunks.append(" ".join(letters))
         if empties:
-            chunks.append(self.tr("cells.empty", count=empties))
-        return self.tr("list.separator").join(chunks)
+            chunks.append(self.words.tr("cells.empty", count=empties))
+        return self.words.tr("list.separator").join(chunks)
 
     def cell_word(self, colour: int, names: bool = False) -> str:
         """A tile in a spoken row or column: its letter (``R``), or with ``names``
         its colour's name in the game's language (``red``, ``赤``)."""
         entry = PALETTE[colour]
-        return self.tr(f"colour.{entry.name}") if names else entry.letter
+        return self.words.tr(f"colour.{entry.name}") if names else entry.letter
 
     def _row_line(self, board: Board, number: int, names: bool = False) -> str:
         colours = [board.cell(Cell(col, number - 1)) for col in range(board.width)]
         tiles = sum(colour is not None for colour in colours)
         if tiles == 0:
-            return self.tr("row.empty", number=number)
+            return self.words.tr("row.empty", number=number)
         symbols = [None if c is None else self.cell_word(c, names) for c in colours]
-        return self.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
+        return self.words.tr("row", number=number, count=tiles, cells=self.cells_spoken(symbols))
 
     def legend(self, board: Board, symbols: str = "letters") -> str:
         """Which symbol is which colour and shape: ``R red circle``, or for a board
         drawn with ``digits`` ``1 red circle``, with ``shapes`` the shape drawn.
         Spoken rows and columns always use letters: a number there would be
         confused with a count of empty cells."""
-        order = self.order
+        order = self.words.order
         used = sorted(board.colour_counts(), key=lambda c: order.index(c) if c in order else c)
 
         def symbol(colour: int) -> str:
             return tile_symbol(PALETTE[colour], symbols, order)
 
-        parts = [f"{symbol(c)} {self.tile(c)}" for c in used]
-        return self.tr(
-            "legend", entries=self.tr("list.separator").join(parts) or self.tr("legend.empty")
+        parts = [f"{symbol(c)} {self.words.tile(c)}" for c in used]
+        return self.words.tr(
+            "legend",
+            entries=self.words.tr("list.separator").join(parts) or self.words.tr("legend.empty"),
         )
 
     def coords(self, board: Board) -> list[str]:
         """How cells are named on this board, and the spellings a cell may take."""
         return [
-            self.tr(
+            self.words.tr(
                 "coords",
                 last=column_letter(board.width - 1),
                 height=board.height,
-                spellings=self.join(list(SPELLING_EXAMPLES), either=True),
+                spellings=self.words.join(list(SPELLING_EXAMPLES), either=True),
             )
         ]
 
     def row(self, board: Board, number: int, names: bool = False) -> list[str]:
         if not 1 <= number <= board.height:
-            return [self.tr("query.bad_row", number=number, height=board.height)]
+            return [self.words.tr("query.bad_row", number=number, height=board.height)]
         return [self._row_line(board, number, names)]
 
     def column(self, board: Board, col: int, names: bool = False) -> list[str]:
         if not 0 <= col < board.width:
-            return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
+            return [self.words.tr("query.bad_column", last=column_letter(board.width - 1))]
         height = board.column_height(col)
         if height == 0:
-            return [self.tr("column.empty", column=column_letter(col))]
+            return [self.words.tr("column.empty", column=column_letter(col))]
         symbols: list[str | None] = [self.cell_word(c, names) for c in board.columns()[col]]
         symbols += [None] * (board.height - height)
         cells = self.cells_spoken(symbols)
-        return [self.tr("column", column=column_letter(col), count=height, cells=cells)]
+        return [self.words.tr("column", column=column_letter(col), count=height, cells=cells)]
 
     def cell(self, board: Board, cell: Cell, rules: Rules) -> list[str]:
         name = format_cell(cell)
         if not (0 <= cell.col < board.width and 0 <= cell.row < board.height):
-            return [self.tr("rejected.outside", cell=name)]
+            return [self.words.tr("rejected.outside", cell=name)]
         group = board.group_at(cell)
         if group is None:
-            return [self.tr("cell.empty", cell=name)]
+            return [self.words.tr("cell.empty", cell=name)]
         if group.size == 1:
-            return [self.tr("cell.single", cell=name, tile=self.tile(group.colour))]
+            return [self.words.tr("cell.single", cell=name, tile=self.words.tile(group.colour))]
         return [
-            self.tr(
+            self.words.tr(
                 "cell.group",
                 cell=name,
-                tile=self.tile(group.colour),
-                group=self.group(board, group, rules),
+                tile=self.words.tile(group.colour),
+                group=self.words.group(board, group, rules),
             )
         ]
 
@@ -154,46 +160,50 @@ class BoardDescriptions(Wording):
         """Every group, largest first with its anchor and extent, the count first; ``only``
         narrows them to a colour, a least size or a column they touch."""
         if only is not None and only.column is not None and not 0 <= only.column < board.width:
-            return [self.tr("query.bad_column", last=column_letter(board.width - 1))]
+            return [self.words.tr("query.bad_column", last=column_letter(board.width - 1))]
         groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
         if only is not None:
             groups = [g for g in groups if _matches(board, g, only)]
         filters = self._filters(only) if only is not None else ""
         if not groups:
             if only is not None:
-                return [self.tr("groups.filtered.none", filters=filters)]
-            return [self.tr("groups.none")]
+                return [self.words.tr("groups.filtered.none", filters=filters)]
+            return [self.words.tr("groups.none")]
         if only is not None:
-            lines = [self.tr("groups.filtered", count=len(groups), filters=filters)]
+            lines = [self.words.tr("groups.filtered", count=len(groups), filters=filters)]
         else:
-            lines = [self.tr("groups.heading", count=len(groups))]
-        lines.extend(self.tr("groups.item", group=self.group(board, g, rules)) for g in groups)
+            lines = [self.words.tr("groups.heading", count=len(groups))]
+        lines.extend(
+            self.words.tr("groups.item", group=self.words.group(board, g, rules)) for g in groups
+        )
         return lines
 
     def _filters(self, only: GroupFilter) -> str:
         parts = []
         if only.colour is not None:
-            kind = self.tr.tile(only.colour, count=2)
-            parts.append(self.tr("groups.filter.colour", tiles=kind))
+            kind = self.words.tr.tile(only.colour, count=2)
+            parts.append(self.words.tr("groups.filter.colour", tiles=kind))
         if only.min_size is not None:
-            parts.append(self.tr("groups.filter.size", size=only.min_size))
+            parts.append(self.words.tr("groups.filter.size", size=only.min_size))
         if only.column is not None:
-            parts.append(self.tr("groups.filter.column", column=column_letter(only.column)))
-        return self.tr("list.separator").join(parts)
+            parts.append(self.words.tr("groups.filter.column", column=column_letter(only.column)))
+        return self.words.tr("list.separator").join(parts)
 
     def colours(self, board: Board) -> list[str]:
         counts = board.colour_counts()
         if not counts:
-            return [self.tr("colours.none")]
-        parts = [self.tiles(colour, count) for colour, count in sorted(counts.items())]
-        return [self.tr("colours", entries=self.join(parts))]
+            return [self.words.tr("colours.none")]
+        parts = [self.words.tiles(colour, count) for colour, count in sorted(counts.items())]
+        return [self.words.tr("colours", entries=self.words.join(parts))]
 
     def groups_status(self, board: Board, rules: Rules) -> str:
         groups = board.groups(rules.min_group)
         if not groups:
-            return self.tr("groups.none")
+            return self.words.tr("groups.none")
         largest = max(groups, key=lambda g: (g.size, -g.anchor.col, -g.anchor.row))
-        return self.tr("groups.status", count=len(groups), largest=self.placed(board, largest))
+        return self.words.tr(
+            "groups.status", count=len(groups), largest=self.words.placed(board, largest)
+        )
 
 
 def _matches(board: Board, group: Group, only: GroupFilter) -> bool:

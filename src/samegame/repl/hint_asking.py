@@ -23,19 +23,38 @@ __all__ = ["HintAsking"]
 
 
 class HintAsking:
-    """The part of :class:`samegame.repl.session.Session` that answers ``hint``."""
+    """The part of a :class:`samegame.repl.session.Session` that answers ``hint``.
 
-    match: Match
-    tr: Translator
-    announcer: Announcer
-    hint_bot_spec: HintBot | None
-    hint_work: HintWork | None
-    hint_bot: tuple[int, Bot, StableRandom] | None
-    last_hint: tuple[Board, Cell] | None
-    say_now: Callable[[Sequence[str]], None]
-    interrupted: bool
+    ``bot`` names a bot and makes it (one per game) for ``hint`` to ask; None: the
+    built-in look-ahead. ``work`` makes the bot's search long work: the hint first
+    says (through ``say_now``) that the bot is thinking and for how long, and
+    Ctrl-C stops it with the best move so far (``interrupted`` is then set, and
+    the reply says so)."""
 
-    def _hint(self) -> Reply:
+    def __init__(
+        self,
+        match: Match,
+        announcer: Announcer,
+        *,
+        bot: HintBot | None = None,
+        work: HintWork | None = None,
+    ) -> None:
+        self.match = match
+        self.announcer = announcer
+        self.bot_spec = bot
+        self.work = work
+        self.say_now: Callable[[Sequence[str]], None] = lambda lines: None
+        """Says lines at once, before long work starts (the loop sets it)."""
+        self.interrupted = False
+        self._bot: tuple[int, Bot, StableRandom] | None = None
+        self._last_hint: tuple[Board, Cell] | None = None
+
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language the announcer speaks now."""
+        return self.announcer.tr
+
+    def answer(self) -> Reply:
         """A suggested group, selected, with one sentence of reason; the hint bot's
         name when it chose."""
         match = self.match
@@ -43,7 +62,7 @@ class HintAsking:
         rules = match.game.rules
         say = self.announcer
         group, events, by_bot = match.hint(self._bot_suggestion())
-        bot_name = self.hint_bot_spec[0] if self.hint_bot_spec and by_bot else None
+        bot_name = self.bot_spec[0] if self.bot_spec and by_bot else None
         return Reply(
             say.hint(board, group, rules, bot_name)
             + [line for e in events for line in say.event_lines(e)],
@@ -53,18 +72,18 @@ class HintAsking:
     def _bot_suggestion(self) -> Callable[[Game], Cell] | None:
         """The hint bot's choice for the game in play (a fresh bot for each game); the
         same position gets the same suggestion again."""
-        if self.hint_bot_spec is None:
+        if self.bot_spec is None:
             return None
-        if self.hint_bot is None or self.hint_bot[0] != self.match.game_id:
+        if self._bot is None or self._bot[0] != self.match.game_id:
             rng = StableRandom(derive_seed("hint", self.match.game_id))
-            self.hint_bot = (self.match.game_id, self.hint_bot_spec[1](), rng)
-        _, bot, rng = self.hint_bot
+            self._bot = (self.match.game_id, self.bot_spec[1](), rng)
+        _, bot, rng = self._bot
 
         def suggest(game: Game) -> Cell:
-            if self.last_hint is not None and self.last_hint[0] == game.board:
-                return self.last_hint[1]
+            if self._last_hint is not None and self._last_hint[0] == game.board:
+                return self._last_hint[1]
             cell = self._think(lambda: bot.choose(GameView(game), rng))
-            self.last_hint = (game.board, cell)
+            self._last_hint = (game.board, cell)
             return cell
 
         return suggest
@@ -72,7 +91,7 @@ class HintAsking:
     def _think(self, choose: Callable[[], Cell]) -> Cell:
         """The bot's choice; for a searching bot said first, and stopped by Ctrl-C
         with the best move found so far (``interrupted`` is set)."""
-        work = self.hint_work
+        work = self.work
         if work is None:
             return choose()
         if work.seconds is None:

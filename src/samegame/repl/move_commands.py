@@ -1,7 +1,8 @@
 """The session's commands that change the game (select, remove, cancel, undo,
-redo, restart, new, next) and what they say: the board a game opens on, what a
-move did, where a finished game stands and what comes next. The Match performs
-each; this part of the Session only chooses the words."""
+redo, restart, new, next), the opening of its first game, and what they say: the
+board a game opens on, what a move did, where a finished game stands and what
+comes next. The Match performs each; this part of the session only chooses the
+words, through the announcer it holds."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from collections.abc import Callable
 
 from samegame.core.board import Board
 from samegame.core.coords import Cell
+from samegame.core.events import GameOver
 from samegame.core.game import MoveRejected, Rejection
 from samegame.i18n import Translator
 from samegame.play import Change, Finish, Match, Opening
+from samegame.play.player_settings import Verbosity
 from samegame.presets.model import stage_name_adds
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind, ParsedCommand
+from samegame.repl.question import PendingQuestion
 from samegame.repl.reply import Reply
-from samegame.repl.wording import Verbosity
 
 __all__ = ["MOVE_KINDS", "MoveCommands"]
 
@@ -39,16 +42,49 @@ _POINTED_AWAY = (Rejection.OUTSIDE, Rejection.EMPTY_CELL, Rejection.TOO_SMALL)
 
 
 class MoveCommands:
-    """The part of :class:`samegame.repl.session.Session` that performs the
-    commands of ``MOVE_KINDS`` and announces openings, moves and results."""
+    """The part of a :class:`samegame.repl.session.Session` that opens games,
+    performs the commands of ``MOVE_KINDS`` on the match and announces openings,
+    moves and results. A restart that would throw away moves asks first, through
+    the session's ``question`` (not when ``assume_yes``)."""
 
-    match: Match
-    tr: Translator
-    announcer: Announcer
-    pending: Callable[[], Reply] | None
-    assume_yes: bool
+    def __init__(
+        self,
+        match: Match,
+        announcer: Announcer,
+        question: PendingQuestion,
+        *,
+        assume_yes: bool = False,
+    ) -> None:
+        self.match = match
+        self.announcer = announcer
+        self.question = question
+        self.assume_yes = assume_yes
+        self.ending: list[str] | None = None
+        """The lines that last said how a game ended (its result, where it stands,
+        what is next), as they were said; the session shows them while that game
+        stays finished."""
 
-    def _move(self, command: ParsedCommand) -> Reply:
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language the announcer speaks now."""
+        return self.announcer.tr
+
+    def open(self, *, fresh: bool = False) -> list[str]:
+        """Start the match (resume the game asked for, or start one) and say so. A
+        ``fresh`` start of a board whose unfinished game has moves asks first, then
+        restarts it."""
+        opening = self.match.start(fresh=fresh)
+        lines = self._opening_lines(opening)
+        game = self.match.game
+        if fresh and opening.resumed and not game.finished:
+            if game.moves and not self.assume_yes:
+                self.question.ask(lambda: self._change(self.match.restart))
+                lines.append(self.tr("confirm.restart", count=len(game.moves)))
+            elif game.moves or game.redo_cells:
+                lines.extend(self._change(self.match.restart).lines)
+        return lines
+
+    def perform(self, command: ParsedCommand) -> Reply:
         """Perform a command of ``MOVE_KINDS``; a restart with moves asks first."""
         match = self.match
         game = match.game
@@ -67,7 +103,7 @@ class MoveCommands:
             return self._change(match.redo)
         if kind is Kind.RESTART:
             if game.moves and not game.finished and not self.assume_yes:
-                self.pending = lambda: self._change(match.restart)
+                self.question.ask(lambda: self._change(match.restart))
                 return Reply([self.tr("confirm.restart", count=len(game.moves))])
             return self._change(match.restart)
         if kind is Kind.NEW:
@@ -100,15 +136,25 @@ class MoveCommands:
 
     def _announce(self, change: Change) -> Reply:
         game = self.match.game
-        lines = self.announcer.events(change.events, game.board, game.rules)
+        say = self.announcer
+        lines = say.events(change.events, game.board, game.rules)
         if change.kept_result is not None:
             lines.insert(0, self.tr("result.kept", score=change.kept_result))
         if change.finish is not None:
             finish = self._finish_lines(change.finish, with_result=False)
-            if self.announcer.verbosity is Verbosity.TERSE and lines:
+            if say.verbosity is Verbosity.TERSE and lines:
                 # Terse: the end of the game is one more line, not four.
                 lines[-1] = " ".join([lines[-1], *finish])
+                self.ending = [lines[-1]]
             else:
+                # The result (said last of the events), then where it stands.
+                said = [
+                    line
+                    for e in change.events
+                    if isinstance(e, GameOver)
+                    for line in say.result(e.result)
+                ]
+                self.ending = lines[len(lines) - len(said) :] + finish
                 lines.extend(finish)
         return Reply(lines, changed=True, alert=change.finish is not None)
 
@@ -193,7 +239,8 @@ class MoveCommands:
         game = self.match.game
         lines.append(self.announcer.groups_status(game.board, game.rules))
         if opening.finish is not None:
-            lines.extend(self._finish_lines(opening.finish, with_result=True))
+            self.ending = self._finish_lines(opening.finish, with_result=True)
+            lines.extend(self.ending)
         return lines
 
     def _stage_line(self, number: int, name: str) -> str:

@@ -1,47 +1,72 @@
 """The session's commands that change nothing in the game: the board drawn or
 read row by row, the queries about it (``row``, ``column``, ``cell``, ``groups``,
-``colours``, ``coords``), the score, the summary, the rules, the last answer again,
-help, and the settings (shown with where each came from, or one changed and
-saved)."""
+``colours``, ``coords``), the score, the summary, the rules and help."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from samegame.core.board import Board
-from samegame.core.quoting import shown
-from samegame.i18n import Translator, translator
+from samegame.i18n import Translator
 from samegame.play import Match
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import WORDS, Kind, ParsedCommand
 from samegame.repl.pager import Pager
 from samegame.repl.reply import Reply
-from samegame.repl.settings_command import ALIASES, SettingError, Settings, saved_with
-from samegame.store import Store
 
-__all__ = ["QueryCommands", "Renderer"]
+__all__ = ["QUERY_KINDS", "QueryCommands", "Renderer"]
 
 Renderer = Callable[[Board], str]
 """Draws a board for a sighted player."""
 
+QUERY_KINDS = frozenset(
+    {
+        Kind.HELP,
+        Kind.BOARD,
+        Kind.ROW,
+        Kind.COLUMN,
+        Kind.CELL,
+        Kind.GROUPS,
+        Kind.COLOURS,
+        Kind.COORDS,
+        Kind.SUMMARY,
+        Kind.SCORE,
+        Kind.RULES,
+    }
+)
+"""The commands ``QueryCommands`` answers."""
+
 
 class QueryCommands:
-    """The part of :class:`samegame.repl.session.Session` that answers queries,
-    help and the settings."""
+    """The part of a :class:`samegame.repl.session.Session` that answers the
+    commands of ``QUERY_KINDS``. ``draw`` draws the board for a sighted player
+    (None: the board is read row by row); ``symbols`` gives the symbols setting in
+    force (it may change in the game), which the drawing's legend follows; a long
+    list of groups is said a page at a time through the session's ``pager``."""
 
-    match: Match
-    store: Store
-    settings: Settings
-    sources: dict[str, str]
-    draw: Renderer | None
-    tr: Translator
-    announcer: Announcer
-    last: list[str]
-    pager: Pager
+    def __init__(
+        self,
+        match: Match,
+        announcer: Announcer,
+        pager: Pager,
+        *,
+        draw: Renderer | None = None,
+        symbols: Callable[[], str] = lambda: "letters",
+    ) -> None:
+        self.match = match
+        self.announcer = announcer
+        self.pager = pager
+        self.draw = draw
+        self.symbols = symbols
 
-    def _query(self, command: ParsedCommand) -> Reply:
-        """Answer a command that changes nothing in the game (a long list of
-        groups is paged, A26)."""
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language the announcer speaks now."""
+        return self.announcer.tr
+
+    def answer(self, command: ParsedCommand) -> Reply:
+        """Answer a command of ``QUERY_KINDS`` (a long list of groups is paged,
+        A26)."""
         match = self.match
         game = match.game
         kind = command.kind
@@ -66,20 +91,11 @@ class QueryCommands:
             if finish is not None:
                 return Reply(say.final_score(finish.result))
             return Reply(say.score(game.score, len(game.moves), game.practice))
-        if kind is Kind.LAST:
-            return Reply(list(self.last) or [self.tr("last.nothing")])
-        if kind is Kind.RULES:
-            return Reply(say.rules(self._title(), rules))
-        if kind is Kind.VERBOSITY:
-            words = command.words
-            return (
-                self._set(("verbosity", *words))
-                if words
-                else Reply([self._setting_line("verbosity")])
-            )
-        return self._settings(command.words)
+        assert kind is Kind.RULES, kind
+        return Reply(say.rules(self.title(), rules))
 
-    def _title(self) -> str:
+    def title(self) -> str:
+        """The preset's title in the player's language."""
         preset = self.match.table.preset
         return self.announcer.preset_text("title", preset.name, preset.title)
 
@@ -90,85 +106,12 @@ class QueryCommands:
         if self.draw is None:
             return []
         drawn = self.draw(board).rstrip("\n")
-        lines = [drawn, self.announcer.legend(board, self.settings.symbols)]
+        lines = [drawn, self.announcer.legend(board, self.symbols())]
         # The built-in renderers put the selection between brackets; a plugin's
         # renderer may mark it its own way, and then this line is not said.
         if self.match.game.selection is not None and "[" in drawn:
             lines.append(self.tr("legend.selected"))
         return lines
-
-    # -- settings and help -------------------------------------------------------
-
-    def _settings(self, words: tuple[str, ...]) -> Reply:
-        if not words:
-            return Reply([self._setting_line(name, source=True) for name in Settings.NAMES])
-        return self._set(words)
-
-    def _setting_line(self, name: str, *, source: bool = False) -> str:
-        value = self.settings.shown()[name]
-        if not source:
-            return self.tr("setting", name=name, value=value)
-        if name == "accessible" and value == "auto":
-            # The environment is already in the settings: auto left is off (A29).
-            value = "off"
-        origin = self.sources.get(name, "default")
-        return self.tr(
-            "setting.source",
-            name=name,
-            value=value,
-            source=self.tr(
-                "setting.from.flag"
-                if origin == "flag"
-                else "setting.from.environment"
-                if origin == "environment"
-                else "setting.from.saved"
-                if origin == "saved"
-                else "setting.from.default"
-            ),
-        )
-
-    def _set(self, words: tuple[str, ...]) -> Reply:
-        """Change one setting now and save that one alone over the saved settings:
-        a one-off ``--lang`` or ``--accessible`` of this run is never saved (A29)."""
-        if len(words) != 2:
-            return Reply([self.tr("error.setting_words")])
-        name, value = words
-        try:
-            settings = self.settings.with_value(name, value)
-        except SettingError as error:
-            canonical = str(error)
-            if canonical not in Settings.NAMES:
-                return Reply(
-                    [
-                        self.tr(
-                            "error.setting_unknown",
-                            name=shown(name),
-                            names=", ".join(Settings.NAMES),
-                        )
-                    ]
-                )
-            return Reply(
-                [
-                    self.tr(
-                        "error.setting_value",
-                        name=canonical,
-                        value=shown(value),
-                        choices=self.settings.choices(canonical),
-                    )
-                ]
-            )
-        canonical = ALIASES.get(name, name)
-        self.store.set_setting(
-            "settings", saved_with(self.store.get_setting("settings", {}), canonical, value)
-        )
-        self.settings = settings
-        self.sources[canonical] = "saved"
-        self.tr = translator(self.settings.language)
-        self.announcer = Announcer(
-            self.tr, self.settings.verbosity, self.match.table.preset.palette
-        )
-        self.match.set_one_click(self.settings.one_click)
-        return Reply([self._setting_line(canonical)])
 
     def help_lines(self) -> list[str]:
         lines = [self.tr("help.intro")]

@@ -24,7 +24,7 @@ from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.repl.commands import Kind
 from samegame.repl.review_words import TOLD_FROM, ReviewWords
-from samegame.repl.tutorial_voice import Left, Voice
+from samegame.repl.tutorial.voice import Left, Voice
 from samegame.review.review import Review, ReviewedMove
 from samegame.review.values import PlayedLine, ReviewBudget, value_position
 

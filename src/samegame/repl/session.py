@@ -1,28 +1,31 @@
-"""The command interpreter: one Session per ``samegame play``, shared by both input
-paths. ``handle(line)`` parses one command, has the Match perform it and returns what
-to say. The Match (``samegame.play``) owns the game's life and saves every change
-before it is announced, so a killed process loses nothing that was said.
+"""The command interpreter: one Session per ``samegame play`` (and per game of the
+web page), shared by every input path. ``handle(line)`` parses one command, has
+the part that owns its kind perform it and returns what to say. The Match
+(``samegame.play``) owns the game's life and saves every change before it is
+announced, so a killed process loses nothing that was said.
 
-The Session is one class in four parts, each in its own module: this one starts the
-game, reads a line and routes the command; ``move_commands`` performs the commands
-that change the game and announces them; ``hint_asking`` answers ``hint``;
-``query_commands`` answers everything that changes nothing in the game, and the
-settings.
+The Session holds its parts, each made with exactly what it needs and each in its
+own module: ``move_commands`` opens games and performs the commands that change
+the game; ``hint_asking`` answers ``hint``; ``query_commands`` answers what
+changes nothing in the game; ``settings_command`` answers ``settings`` and
+``verbosity``. They share the one Match, the one Announcer (retuned in place when
+the language or verbosity changes), and what the session passes them: the
+pending yes/no question (``question.PendingQuestion``) and the pager. The Session
+itself starts, reads a line, answers a pending question, routes the command,
+says a forked game, remembers what ``last`` repeats, and says goodbye.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from samegame.bots import Bot
 from samegame.core.board import Board
-from samegame.core.coords import Cell
 from samegame.core.game import Game
-from samegame.core.rng import StableRandom
 from samegame.core.rules import Rules
 from samegame.i18n import Translator, translator
 from samegame.play import Match, Table
 from samegame.play.hint_bot import HintBot, HintWork
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.answers import is_yes
@@ -31,14 +34,15 @@ from samegame.repl.hint_asking import HintAsking
 from samegame.repl.move_commands import MOVE_KINDS, MoveCommands
 from samegame.repl.pager import Pager
 from samegame.repl.query_commands import QueryCommands, Renderer
+from samegame.repl.question import PendingQuestion
 from samegame.repl.reply import Reply
-from samegame.repl.settings_command import Settings
+from samegame.repl.settings_command import SETTING_KINDS, SettingsCommand
 from samegame.store import SavedGame, Store
 
 __all__ = ["HintWork", "Renderer", "Reply", "Session", "Table"]
 
 
-class Session(MoveCommands, HintAsking, QueryCommands):
+class Session:
     """Plays games of one table (a preset with its choices) until the player quits."""
 
     def __init__(
@@ -74,29 +78,30 @@ class Session(MoveCommands, HintAsking, QueryCommands):
             saved_game=saved_game,
         )
         self.store = store
-        self.settings = settings
-        self.sources = dict(sources or {})
-        self.draw = draw
-        self.tr: Translator = translator(settings.language)
-        self.announcer = Announcer(self.tr, settings.verbosity, table.preset.palette)
-        self.last: list[str] = []
-        self.assume_yes = assume_yes
         self.fresh = fresh
-        self.pending: Callable[[], Reply] | None = None
-        self.hint_bot_spec = hint_bot
-        self.hint_work = hint_work
-        # Lines said at once, before long work starts (run_session sets it).
-        self.say_now: Callable[[Sequence[str]], None] = lambda lines: None
-        self.interrupted = False
-        self.hint_bot: tuple[int, Bot, StableRandom] | None = None
-        self.last_hint: tuple[Board, Cell] | None = None
+        self.announcer = Announcer(
+            translator(settings.language), settings.verbosity, table.preset.palette
+        )
+        self.question = PendingQuestion()
         self.pager = Pager()
+        self.last: list[str] = []
+        self._settings = SettingsCommand(store, self.match, self.announcer, settings, sources)
+        self._moves = MoveCommands(self.match, self.announcer, self.question, assume_yes=assume_yes)
+        self._hints = HintAsking(self.match, self.announcer, bot=hint_bot, work=hint_work)
+        self._queries = QueryCommands(
+            self.match,
+            self.announcer,
+            self.pager,
+            draw=draw,
+            symbols=lambda: self._settings.settings.symbols,
+        )
 
-    # -- what is played ----------------------------------------------------------
+    # -- what is played and said ---------------------------------------------------
 
     @property
     def game(self) -> Game | None:
-        return self.match._game
+        """The game in play; None before ``start``."""
+        return self.match.game_or_none
 
     @property
     def game_id(self) -> int:
@@ -113,31 +118,69 @@ class Session(MoveCommands, HintAsking, QueryCommands):
     def rules(self) -> Rules:
         return self.match.rules()
 
-    # -- starting ----------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        """The settings in force now (the ``settings`` command may change them)."""
+        return self._settings.settings
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Where each setting in force came from: flag, environment, saved or default."""
+        return self._settings.sources
+
+    @property
+    def tr(self) -> Translator:
+        """The translator of the language spoken now."""
+        return self.announcer.tr
+
+    @property
+    def pending(self) -> Callable[[], Reply] | None:
+        """What a yes to the question now waiting does; None when none waits."""
+        return self.question.action
+
+    @property
+    def ending(self) -> list[str] | None:
+        """How the game in play ended, in the lines that said it (its result, where
+        it stands, what is next); None while it is not finished."""
+        game, ending = self.game, self._moves.ending
+        return list(ending) if game is not None and game.finished and ending else None
+
+    @property
+    def draw(self) -> Renderer | None:
+        """Draws the board for a sighted player; None: boards are read row by row."""
+        return self._queries.draw
+
+    def drawing(self, board: Board) -> list[str]:
+        """The board drawn for a sighted player with its legend (nothing without
+        ``draw``); see ``QueryCommands.drawing``."""
+        return self._queries.drawing(board)
+
+    @property
+    def say_now(self) -> Callable[[Sequence[str]], None]:
+        """Says lines at once, before long work starts (``run_session`` sets it)."""
+        return self._hints.say_now
+
+    @say_now.setter
+    def say_now(self, say: Callable[[Sequence[str]], None]) -> None:
+        self._hints.say_now = say
+
+    # -- starting ------------------------------------------------------------------
 
     def start(self) -> list[str]:
         """Resume the game asked for, or start one, and say so. A fresh start of a
         board whose unfinished game has moves asks first."""
-        lines = [self.tr("welcome", title=self._title())]
-        opening = self.match.start(fresh=self.fresh)
-        lines.extend(self._opening_lines(opening))
-        game = self.match.game
-        if self.fresh and opening.resumed and not game.finished:
-            if game.moves and not self.assume_yes:
-                self.pending = lambda: self._change(self.match.restart)
-                lines.append(self.tr("confirm.restart", count=len(game.moves)))
-            elif game.moves or game.redo_cells:
-                lines.extend(self._change(self.match.restart).lines)
+        lines = [self.tr("welcome", title=self._queries.title())]
+        lines.extend(self._moves.open(fresh=self.fresh))
         lines.append(self.tr("start.hint"))
         return self._remember(lines)
 
-    # -- the loop body -----------------------------------------------------------
+    # -- the loop body -------------------------------------------------------------
 
     def handle(self, line: str) -> Reply:
         """Perform one line; the reply's lines are already remembered for ``last``."""
-        if self.pending is not None:
+        action = self.question.take()
+        if action is not None:
             # The answer to a y/n question is not a command: look at it first.
-            action, self.pending = self.pending, None
             reply = action() if is_yes(line) else Reply([self.tr("confirm.kept")])
             if reply.changed:  # a confirmed move is the one ``last`` repeats (A35)
                 self._remember(reply.lines)
@@ -167,18 +210,23 @@ class Session(MoveCommands, HintAsking, QueryCommands):
         return lines
 
     def _dispatch(self, command: ParsedCommand) -> Reply:
+        """Route a command to the part that owns its kind."""
         kind = command.kind
         if kind is Kind.MORE:
             return Reply(self.pager.more(self.tr))
         if kind is not Kind.LAST:
             self.pager.clear()
         if kind in MOVE_KINDS:
-            return self._move(command)
+            return self._moves.perform(command)
         if kind is Kind.HINT:
-            return self._hint()
+            return self._hints.answer()
         if kind is Kind.QUIT:
             return Reply([self.farewell()], quit=True)
-        return self._query(command)
+        if kind is Kind.LAST:
+            return Reply(list(self.last) or [self.tr("last.nothing")])
+        if kind in SETTING_KINDS:
+            return self._settings.answer(command)
+        return self._queries.answer(command)
 
     def farewell(self) -> str:
         """What to say on leaving: goodbye after the end, else the command that

@@ -16,11 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TextIO
 
 from samegame.core.quoting import printable_line
+from samegame.play.player_settings import accessible_from_environment
 from samegame.repl.commands import ESCAPE
 
 PROMPT = "> "
-
-OFF_WORDS = ("0", "false", "no", "off")
 
 
 class LineIO(Protocol):
@@ -47,17 +46,6 @@ def resolve_accessible(
     if from_environment is not None:
         return from_environment
     return bool(setting)
-
-
-def accessible_from_environment(environ: Mapping[str, str] | None = None) -> bool | None:
-    """What SAMEGAME_ACCESSIBLE, else a non-empty ACCESSIBLE, says; None when neither
-    is set."""
-    env = os.environ if environ is None else environ
-    for name in ("SAMEGAME_ACCESSIBLE", "ACCESSIBLE"):
-        value = env.get(name, "").strip().lower()
-        if value:
-            return value not in OFF_WORDS
-    return None
 
 
 def colour_enabled(

@@ -2,7 +2,8 @@
 (``5 red circles``), points, column lists (``C to F``), where a group lies (its
 anchor cell and its extent: ``C3, columns C to F, rows 2 to 8``), lists (``a, b
 and c``), a group, and the names of presets, formulas and penalties in the
-player's language; and how much is said (``Verbosity``).
+player's language; and how much is said (``Verbosity``, a setting of
+``samegame.play.player_settings``).
 
 Two rules keep cell names heard right (espeak-ng, and screen readers built on
 it, read a lone ``A`` before a word as the article "uh"): a column list starting
@@ -13,23 +14,15 @@ reads together with a following ``A`` as "at uh" (docs/accessibility.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, column_letter, format_cell
 from samegame.core.palette import PALETTE
 from samegame.core.rules import Rules
 from samegame.i18n import Translator
+from samegame.play.player_settings import Verbosity
 
 __all__ = ["Verbosity", "Wording"]
-
-
-class Verbosity(StrEnum):
-    """How much the announcer says after a move (see ``samegame.repl.announcer``)."""
-
-    TERSE = "terse"
-    NORMAL = "normal"
-    VERBOSE = "verbose"
 
 
 def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
@@ -43,7 +36,8 @@ def _ranges(indices: Sequence[int]) -> list[tuple[int, int]]:
 
 
 class Wording:
-    """Words in the player's language, at a verbosity; the base of the announcer."""
+    """Words in the player's language, at a verbosity; a part the announcer (and
+    the board descriptions it holds) speak through."""
 
     def __init__(
         self, tr: Translator, verbosity: Verbosity = Verbosity.NORMAL, order: Sequence[int] = ()

@@ -22,9 +22,13 @@
 
 from __future__ import annotations
 
+import importlib
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from samegame.i18n.plain_english import english as _english
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -150,7 +154,7 @@ class Summary:
     def describe(self, tr: Translator | None = None) -> list[str]:
         """The statistics in sentences, one per line, in the language of ``tr``
         (English when none is given)."""
-        tr = english(tr)
+        tr = _english(tr)
         n = self.games
         if n == 0:
             return [tr("research.summary.none")]
@@ -190,12 +194,18 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}" if whole else "0.0"
 
 
-def plural(count: int, noun: str) -> str:
-    return noun if count == 1 else noun + "s"
+_MOVED_NAMES = {"english": "samegame.i18n.plain_english", "plural": "samegame.i18n.plain_english"}
 
 
-def english(tr: Translator | None) -> Translator:
-    """``tr``, or the English translator when there is none."""
-    from samegame.i18n import translator
-
-    return translator("en") if tr is None else tr
+def __getattr__(name: str) -> object:
+    """``english`` and ``plural`` moved to ``samegame.i18n.plain_english``: importing
+    them from here still works in 0.2.0, with a DeprecationWarning (gone in 0.3.0)."""
+    home = _MOVED_NAMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{__name__}.{name} moved to {home}; import it from there (it goes from here in 0.3.0)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(home), name)

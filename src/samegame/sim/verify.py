@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from samegame.bots import BotOptionError, parse_bot_spec
+from samegame.i18n.plain_english import english, plural
 from samegame.plugin.host import get_host
 from samegame.records.meaning import Isolate
 from samegame.records.replay_limit import DEFAULT_REPLAY_SECONDS, ReplayOverrun, run_within
@@ -33,7 +34,6 @@ from samegame.records.verdict import Verdict
 from samegame.records.verification import Verifier, parsed, read_lines
 from samegame.sim import bounded
 from samegame.sim.executors import Executor, ordered_calls
-from samegame.sim.stats import english, plural
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -1,6 +1,8 @@
-"""The page's games: each is a line-interface ``Session`` (the same command
-interpreter, announcer, match rules and saving as ``samegame play``), so what
-the page says after a command is what the terminal says after the same line.
+"""The page's games: each is a line-interface ``Session`` opened as ``samegame
+play`` opens one (``samegame.repl.session_opening.open_session``: the same
+settings in force, command interpreter, announcer, match rules and saving), so
+what the page says after a command is what the terminal says after the same line,
+and a finished game's ending is the lines the session said when it ended.
 
 Every Session and the one ``Store`` they share live on one thread of their own
 (SQLite connections and sessions are for one thread), so requests are taken one
@@ -35,7 +37,7 @@ from samegame.play.table import PlayError
 from samegame.plugin.host import PluginHost
 from samegame.presets import PresetError
 from samegame.repl.session import Session
-from samegame.repl.settings_command import in_force
+from samegame.repl.session_opening import open_session
 from samegame.store import Store, StoreError
 from samegame.web.page_state import game_state
 
@@ -119,20 +121,7 @@ class PageGames:
         )
         try:
             start = prepare_play(options, host=self._host, long_work=_no_long_work)
-            store = self.store()
-            chosen = in_force(store.get_setting("settings", {}), options.setting_flags())
-            session = Session(
-                host=start.host,
-                table=start.table,
-                store=store,
-                settings=chosen.settings,
-                board_number=request.board_number,
-                saved_game=start.saved_game,
-                hint_bot=start.hint_bot,
-                fresh=request.fresh,
-                sources=chosen.sources,
-                hint_work=start.hint_work,
-            )
+            session = open_session(start, self.store())
             lines = session.start()
         except (ChoiceError, PlayError, PresetError, StoreError) as error:
             raise PageError(_words(error, request.language)) from None
@@ -185,9 +174,8 @@ class PageGames:
     def _state(session: Session) -> dict[str, Any]:
         game = session.game
         assert game is not None, "a started session has a game"
-        ending = None
-        if game.finished and session.pending is None:
-            ending = session.handle("summary").lines
+        # Said when the game ended; not while a question waits for its answer.
+        ending = session.ending if session.pending is None else None
         preset = session.table.preset
         return game_state(
             game,

@@ -34,10 +34,10 @@ from playkit import clear_mode_variables
 from samegame.core.coords import Cell, format_cell
 from samegame.play import Table
 from samegame.play import match as match_module
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import Preset, find_preset, load_preset_file
 from samegame.repl.session import Session
-from samegame.repl.settings_command import Settings
 from samegame.store import GameStatus, Store
 
 FINAL = re.compile(r"Final score (-?\d+)\.")

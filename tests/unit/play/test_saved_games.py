@@ -22,10 +22,10 @@ import pytest
 from playkit import Outcome, child_env, clear_mode_variables, greedy_moves, lesson_game, run_cli
 from samegame.core.coords import parse_cell
 from samegame.play import Table
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.session import Session
-from samegame.repl.settings_command import Settings
 from samegame.store import DB_NAME, Store
 
 LESSON = ("play", "--preset", "lesson", "--accessible")

@@ -46,6 +46,28 @@ def test_a_name_from_an_old_path_is_the_same_object() -> None:
     assert old_hookimpl is hookimpl
 
 
+MOVED_NAMES = [
+    ("samegame.sim.stats", "english", "samegame.i18n.plain_english"),
+    ("samegame.sim.stats", "plural", "samegame.i18n.plain_english"),
+    *(
+        ("samegame.repl.settings_command", name, "samegame.play.player_settings")
+        for name in ("Settings", "SettingError", "InForce", "in_force", "saved_with")
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "name", "new"), MOVED_NAMES)
+def test_a_name_that_moved_still_imports_from_its_old_module_with_a_warning(
+    old: str, name: str, new: str
+) -> None:
+    module = importlib.import_module(old)
+    with pytest.warns(DeprecationWarning, match=f"{old}.{name} moved to {new}"):
+        value = getattr(module, name)
+    assert value is getattr(importlib.import_module(new), name)
+    with pytest.raises(AttributeError):
+        _ = module.no_such_name
+
+
 def test_a_path_that_never_existed_is_still_an_import_error() -> None:
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("samegame.no_such_module")

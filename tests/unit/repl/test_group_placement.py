@@ -22,12 +22,12 @@ from samegame.core.coords import COLUMN_LETTERS, Cell, parse_cell
 from samegame.core.game import Game
 from samegame.core.rules import Rules
 from samegame.i18n import translator
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import Kind, parse_command
 from samegame.repl.session import Session, Table
-from samegame.repl.settings_command import Settings
 from samegame.store import Store
 from strategies import boards
 

@@ -16,10 +16,10 @@ from samegame.core.formulas import BASIC
 from samegame.core.game import Game, MoveRejected
 from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.session import Session, Table
-from samegame.repl.settings_command import Settings
 from samegame.store import Store
 
 

@@ -17,11 +17,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from playkit import clear_mode_variables, greedy_moves, lesson_game
 from samegame.core.coords import Cell, format_cell
+from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.announcer import Verbosity
 from samegame.repl.session import Reply, Session, Table
-from samegame.repl.settings_command import Settings
 from samegame.store import Store
 
 SINGLE_ON_BOARD_1 = "B9"
@@ -88,6 +88,17 @@ def play(session: Session, *lines: str) -> list[Reply]:
 
 
 # -- moves and refusals ----------------------------------------------------------------------
+
+
+def test_the_game_is_none_before_start_and_the_match_game_after(store: Store) -> None:
+    session = Session(host=get_host(), table=lesson_table(), store=store, settings=Settings())
+    assert session.game is None
+    assert session.match.game_or_none is None
+    with pytest.raises(RuntimeError, match="start"):
+        _ = session.match.game
+    session.start()
+    assert session.game is session.match.game
+    assert session.match.game_or_none is session.match.game
 
 
 def test_select_then_confirm_removes_and_saves(store: Store) -> None:
@@ -160,6 +171,30 @@ def test_terse_end_is_one_more_line(store: Store) -> None:
     assert last[1].startswith("No moves left. 2 tiles left, penalty 0. Final score 317.")
     assert "New best score for these rules: 317." in last[1]
     assert replies[-1].alert
+
+
+@pytest.mark.parametrize("verbosity", [Verbosity.NORMAL, Verbosity.TERSE])
+def test_the_ending_is_the_lines_that_said_the_end(store: Store, verbosity: Verbosity) -> None:
+    session = new_session(store, settings=Settings(verbosity=verbosity))
+    assert session.ending is None
+    cells = greedy_moves(lesson_game(1))
+    for cell in cells[:-1]:
+        play(session, cell, cell)
+    assert session.ending is None
+    last = play(session, cells[-1], cells[-1])[1].lines
+    ending = session.ending
+    assert ending is not None
+    assert last[-len(ending) :] == ending
+    assert ending[0].startswith("No moves left.")
+    if verbosity is Verbosity.TERSE:
+        assert ending == [last[-1]]
+    else:
+        assert ending[1] == "10 moves, 317 points from groups."  # the result, then its rank
+        assert len(ending) > 2
+    session.handle("summary")
+    assert session.ending == ending
+    session.handle("undo")
+    assert session.ending is None  # play goes on: the game in play is not finished
 
 
 def test_undo_and_redo(store: Store) -> None:

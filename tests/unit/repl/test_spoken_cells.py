@@ -38,7 +38,7 @@ from samegame.i18n import LANGUAGES, translator
 from samegame.repl.announcer import Announcer, Verbosity
 from samegame.repl.commands import GroupFilter, Kind, parse_command
 from samegame.repl.tutorial import lesson_facts
-from samegame.repl.tutorial_position import FACTS
+from samegame.repl.tutorial.position import FACTS
 from strategies import boards
 from system_programs import needs
 

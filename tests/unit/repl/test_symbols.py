@@ -16,8 +16,8 @@ from samegame.cli.common import SymbolChoice
 from samegame.core.palette import PALETTE, tile_number
 from samegame.core.textboard import read_board
 from samegame.i18n import translator
+from samegame.play.player_settings import SYMBOL_CHOICES, SettingError, Settings
 from samegame.repl.announcer import Announcer
-from samegame.repl.settings_command import SYMBOL_CHOICES, SettingError, Settings
 from samegame.store import Store
 
 BOARD_1_TOP = " 9 1 2 1 1 1 2 3"  # lesson board 1's top row, numbered
@@ -64,6 +64,15 @@ def test_tiles_are_numbered_from_1_in_palette_order() -> None:
     assert render_text(recoloured, {"symbols": "digits", "palette": [0, 3, 1]}) == (
         "   A B C\n 2 1 2 .\n 1 3 1 2\n   A B C\n"
     )
+
+
+def test_a_retuned_announcer_keeps_its_palette_order_in_the_new_language() -> None:
+    lesson = Announcer(translator("en"), order=(0, 3, 1))
+    recoloured = read_board("RB.\nGRB\n").recoloured((0, 3, 1, 2))
+    lesson.retune(translator("ja"), lesson.verbosity)
+    assert lesson.legend(recoloured, "digits") == LEGEND_JA
+    assert lesson.tr.language == "ja"
+    assert lesson.board_words.words is lesson.words
 
 
 @pytest.mark.parametrize(("lang", "legend"), [("en", LEGEND_EN), ("ja", LEGEND_JA)])

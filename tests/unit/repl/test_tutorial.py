@@ -44,10 +44,10 @@ from samegame.core.textboard import read_board, write_board
 from samegame.i18n import translator
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.repl.lessons import LESSON_RULES, LESSONS, Compare, LessonMove, Question
 from samegame.repl.tutorial import Tutorial, goodbye, lesson_facts, well_done
-from samegame.repl.tutorial_position import PRACTICE_HEIGHTS, PRACTICE_NUMBER, practice_board
-from samegame.repl.tutorial_practice import practice_intro
+from samegame.repl.tutorial.lessons import LESSON_RULES, LESSONS, Compare, LessonMove, Question
+from samegame.repl.tutorial.position import PRACTICE_HEIGHTS, PRACTICE_NUMBER, practice_board
+from samegame.repl.tutorial.practice import practice_intro
 from samegame.store import Store
 
 EN = translator("en")
@@ -557,7 +557,7 @@ def test_no_colour_off_a_terminal(tutorial) -> None:
 
 
 def test_ctrl_c_ends_the_line_says_goodbye_and_exits_130() -> None:
-    from samegame.repl.settings_command import Settings
+    from samegame.play.player_settings import Settings
     from samegame.repl.tutorial import run_tutorial
 
     class Interrupting(io.StringIO):

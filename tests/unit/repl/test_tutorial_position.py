@@ -3,7 +3,7 @@
 The position is pinned (board number, cut and a golden text), so a change of the
 Lesson generator that would change it fails here. Each teaching point's board fact
 is computed with the rules core (Board, Game, the Lesson rules) and compared with
-``tutorial_position.FACTS``, the values the sentences are filled with; and no
+``position.FACTS``, the values the sentences are filled with; and no
 sentence of the steps carries a number or a cell of its own, so a wrong sentence
 can only come from a wrong fact, which these tests catch.
 """
@@ -28,9 +28,9 @@ from samegame.core.textboard import write_board
 from samegame.i18n import LANGUAGES, translator
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.repl.lessons import LESSON_RULES, LESSONS, LessonMove, Question, Say, Show
 from samegame.repl.tutorial import lesson_facts
-from samegame.repl.tutorial_position import (
+from samegame.repl.tutorial.lessons import LESSON_RULES, LESSONS, LessonMove, Question, Say, Show
+from samegame.repl.tutorial.position import (
     FACTS,
     LESSON_HEIGHTS,
     LESSON_NUMBER,

@@ -149,6 +149,25 @@ def test_two_pages_on_one_game_are_two_terminals(client: TestClient) -> None:
         assert len(store.unfinished_games()) == 2, "nothing of either page was lost"
 
 
+def test_the_ending_is_what_the_game_said_when_it_ended(client: TestClient) -> None:
+    session = post(client, "/api/games", LESSON).json()["session"]
+    answers = [
+        post(client, f"/api/games/{session}/command", {"line": line}).json()
+        for line in first_group_lines()
+    ]
+    assert all(answer["state"]["ending"] is None for answer in answers[:-1])
+    said, ending = answers[-1]["lines"], answers[-1]["state"]["ending"]
+    assert ending
+    assert said[-len(ending) :] == ending
+    # Asked for nothing more: a query after the end, and a page reloaded, show the same.
+    after = post(client, f"/api/games/{session}/command", {"line": "groups"}).json()
+    assert after["state"]["ending"] == ending
+    assert client.get(f"/api/games/{session}").json()["state"]["ending"] == ending
+    game_id = after["state"]["game"]
+    reopened = post(client, "/api/games", {"game": game_id}).json()
+    assert reopened["state"]["ending"] is None, "a finished game opens its board again"
+
+
 def test_the_start_view_lists_presets_and_words(client: TestClient) -> None:
     start = client.get("/api/start?lang=ja")
     assert start.status_code == 200

@@ -1,7 +1,7 @@
 """The lessons of ``samegame tutorial``: seven steps on ONE position, then two
 closing questions.
 
-Every step changes the same position (``tutorial_position.lesson_position``), so
+Every step changes the same position (``position.lesson_position``), so
 the learner follows the same tiles from the first question to the end; the tagged
 diamonds A, B and C are pointed at by tag and cell. The steps, in order:
 
@@ -17,7 +17,7 @@ diamonds A, B and C are pointed at by tag and cell. The steps, in order:
 
 Then: always take the biggest group? Do diagonals count? Each question's answer is
 checked against the real Game; sentences take their cells and numbers from
-``tutorial_position.FACTS`` (checked against the real rules by the tests).
+``position.FACTS`` (checked against the real rules by the tests).
 
 The rules are the Lesson preset's: n minus 2, squared; no clear bonus; no penalty.
 

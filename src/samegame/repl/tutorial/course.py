@@ -1,10 +1,10 @@
-"""``samegame tutorial``: the seven steps of ``samegame.repl.lessons`` on one
+"""``samegame tutorial``: the seven steps of ``samegame.repl.tutorial.lessons`` on one
 position, two closing questions, then three moves of the player's own on another
 position, in the line interface.
 
 Contracts:
 
-- One Game plays every step, on ``tutorial_position.lesson_position`` (the lower
+- One Game plays every step, on ``position.lesson_position`` (the lower
   left of Lesson board ``LESSON_NUMBER``), by the Lesson preset's rules (n minus 2,
   squared; no clear bonus; no penalty), and the real Announcer says every move.
 - A question's answer is checked on the game; the explanation follows it, right or
@@ -16,7 +16,7 @@ Contracts:
   step and says there is nothing to cancel elsewhere.
 - Step 7 opens undo and redo to compare plans, then goes on from the lesson's
   position. The lessons end with the board not cleared.
-- The practice (``samegame.repl.tutorial_practice``) follows; nothing is saved.
+- The practice (``samegame.repl.tutorial.practice``) follows; nothing is saved.
 - Every command line it tells the player to run (the goodbye, the closing line,
   the practice's whole board) starts with ``program_command()``: ``samegame``, or
   the path that started it where that is not on the PATH (A38).
@@ -33,11 +33,13 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
+from samegame.play.player_settings import Settings
 from samegame.play.program import COMMAND, program_command
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind
-from samegame.repl.lessons import (
+from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
+from samegame.repl.tutorial.lessons import (
     LESSON_RULES,
     LESSONS,
     NUMBERED,
@@ -49,17 +51,15 @@ from samegame.repl.lessons import (
     Show,
     normalised,
 )
-from samegame.repl.settings_command import Settings
-from samegame.repl.terminal import LineIO, PlainIO, colour_enabled, resolve_accessible
-from samegame.repl.tutorial_position import (
+from samegame.repl.tutorial.position import (
     FACTS,
     LESSON_HEIGHTS,
     LESSON_NUMBER,
     lesson_position,
     practice_board,
 )
-from samegame.repl.tutorial_practice import Practice
-from samegame.repl.tutorial_voice import Draw, Left, Voice
+from samegame.repl.tutorial.practice import Practice
+from samegame.repl.tutorial.voice import Draw, Left, Voice
 from samegame.repl.wording import Verbosity, Wording
 
 __all__ = [

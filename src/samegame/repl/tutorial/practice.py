@@ -1,5 +1,5 @@
 """The practice of ``samegame tutorial``: three moves of the player's own on a
-position of its own (``tutorial_position.practice_board``), scored from zero.
+position of its own (``position.practice_board``), scored from zero.
 
 Contracts: ``explain`` names one legal move without claiming it is the best and is
 recorded as help (``Game.note_assistance("explain")``); ``undo`` takes back a move,
@@ -16,8 +16,8 @@ from samegame.i18n import Translator
 from samegame.play.program import COMMAND
 from samegame.repl.answers import is_yes
 from samegame.repl.commands import Kind, ParsedCommand
-from samegame.repl.tutorial_position import PRACTICE_HEIGHTS, PRACTICE_NUMBER
-from samegame.repl.tutorial_voice import Voice
+from samegame.repl.tutorial.position import PRACTICE_HEIGHTS, PRACTICE_NUMBER
+from samegame.repl.tutorial.voice import Voice
 
 __all__ = ["PRACTICE_MOVES", "Practice", "practice_intro"]
 
