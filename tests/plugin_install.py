@@ -9,6 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import warm
+
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
 
 
@@ -34,27 +36,24 @@ def install_plugin(name: str, target: Path) -> Path:
     return target
 
 
+RUN_TIMEOUT = 600
+"""Seconds a command may take (the longest documented line takes seconds)."""
+
+
 def run_samegame(
     site: Path, home: Path, *args: str, stdin: str = "", cwd: Path | None = None, **env: str
 ) -> subprocess.CompletedProcess[str]:
     """``python -m samegame ARGS`` with ``site`` on PYTHONPATH, ``home`` as
     SAMEGAME_HOME, ``stdin`` as its input and ``cwd`` as its working folder; the
-    plugin switches of this process are not passed on."""
+    plugin switches of this process are not passed on. The process is forked from
+    a warm one (tests/warm.py)."""
     environment = {
         key: value
         for key, value in os.environ.items()
         if key not in ("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "SAMEGAME_LOAD_PLUGINS")
     }
     environment |= {"PYTHONPATH": str(site), "SAMEGAME_HOME": str(home), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "samegame", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment,
-        cwd=cwd,
-        check=False,
-    )
+    return warm.run(args, input=stdin, env=environment, cwd=cwd, timeout=RUN_TIMEOUT)
 
 
 def make_distribution(
