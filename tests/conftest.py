@@ -87,6 +87,9 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+NO_WARM_UP = "SAMEGAME_TESTS_NO_WARM_UP"
+"""Set to 1 by a test that runs pytest on tests that search nothing."""
+
 WARM_UPS = ("NRPA", "NMCS BEAM")
 """The search kernels to compile, one group a process: NRPA's take about as long
 as the others together (19 s and 14 s on a fresh install here)."""
@@ -99,6 +102,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     The groups compile in processes side by side (numba writes its cache files
     atomically); workers then load the cached machine code."""
     if hasattr(session.config, "workerinput") or session.config.option.collectonly:
+        return
+    if os.environ.get(NO_WARM_UP) == "1":
         return
     code = (
         "import sys\n"
