@@ -6,7 +6,7 @@ Tiers, by folder: ``tests/unit/<package>/`` (in-process tests of one package),
 (what README.md and docs/ say). Each test gets the marker of its tier (``unit``,
 ``system`` or ``docs``; doctests in ``src/`` are ``unit``, those of README.md
 and docs/ are ``docs``); ``slow`` is set by hand on the unit tests that take more
-than about 1.5 s or start processes. The inner loop is ``python -m pytest -m "unit and not slow" -n 2``
+than about half a second of CPU or start processes. The inner loop is ``python -m pytest -m "unit and not slow" -n 2``
 (README.md, Development).
 """
 

@@ -148,6 +148,7 @@ class _Server:
     def close(self) -> None:
         self.to_server.close()
         self.process.wait(timeout=10)
+        self.from_server.close()
 
 
 _server: _Server | None = None

@@ -232,6 +232,7 @@ def test_the_winning_entry_goes_on_where_its_slice_stopped_it(
     assert used[2] > 0.3
 
 
+@pytest.mark.slow
 def test_a_halving_race_keeps_the_better_half_each_round(monkeypatch: pytest.MonkeyPatch) -> None:
     # Four colours of level-5 searches, which never end by themselves here:
     # a round of four, a round of the better two, then the best one for the rest.
@@ -258,6 +259,7 @@ def test_a_halving_race_keeps_the_better_half_each_round(monkeypatch: pytest.Mon
     assert used[6] > 0.3
 
 
+@pytest.mark.slow
 def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     # One colour in the race, three searches of it: a round of three, a round of
     # the better two, then the best one, each going on where its slice stopped it.
@@ -271,6 +273,7 @@ def test_starts_race_several_searches_of_one_colour(monkeypatch: pytest.MonkeyPa
     assert result.score == max(score for _, score in spy.calls)
 
 
+@pytest.mark.slow
 def test_every_search_of_the_race_begins_from_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     # One colour, two entries of level-5 searches (which never end here): the
     # second entry is a search of its own, not one begun from the first's best

@@ -143,6 +143,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.slow
 def test_every_value_is_echoed_escaped_and_capped(
     command: str,
     isolated: Path,

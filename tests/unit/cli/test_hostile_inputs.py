@@ -337,6 +337,7 @@ def test_mutated_boards(cli: Callable[..., Result], tmp_path: Path, data: st.Dat
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_mutated_presets(cli: Callable[..., Result], tmp_path: Path, data: st.DataObject) -> None:
     lines = PRESET.format(name="fuzz").splitlines()
     pick = data.draw(st.integers(1, len(lines) - 1))
@@ -382,6 +383,7 @@ def test_parse_cell_and_command_raise_only_their_errors(text: str) -> None:
 
 @FUZZ
 @given(size=st.one_of(st.sampled_from(NASTY), st.text(max_size=12)))
+@pytest.mark.slow
 def test_random_sizes(cli: Callable[..., Result], size: str) -> None:
     result = tried(cli("board", "show", f"--size={size}"))
     assert result.code in (0, 2)
@@ -447,6 +449,7 @@ JSON_NASTY = st.sampled_from(
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_mutated_records(
     cli: Callable[..., Result], tmp_path: Path, record_line: str, data: st.DataObject
 ) -> None:

@@ -72,12 +72,14 @@ def said_keys() -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_scan_finds_the_raise_sites() -> None:
     keys = said_keys()
     assert {"error.preset.unknown", "error.file.missing", "error.store.damaged"} <= set(keys)
     assert "error.name.unknown" in keys
 
 
+@pytest.mark.slow
 def test_every_error_key_is_in_both_languages() -> None:
     assert set(en_errors.MESSAGES) == set(ja_errors.MESSAGES)
     for language in LANGUAGES:

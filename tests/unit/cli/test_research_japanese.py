@@ -136,6 +136,7 @@ def test_lang_ja_says_every_line_in_japanese(cli: Callable[..., Result], command
 
 @pytest.mark.usefixtures("files")
 @pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.slow
 def test_the_saved_language_says_them_in_japanese(cli: Callable[..., Result], command: str) -> None:
     english = cli(*COMMANDS[command])
     with Store() as store:

@@ -125,6 +125,7 @@ def test_groups_partition_the_tiles_and_match_bfs(nb: NaiveBoard) -> None:
 
 @FAST
 @given(naive_boards())
+@pytest.mark.slow
 def test_groups_by_size_sorted_by_anchor(nb: NaiveBoard) -> None:
     board = to_board(nb)
     for min_size in range(1, 6):

@@ -547,6 +547,7 @@ def test_japanese_uses_only_words_and_plain_punctuation() -> None:
 # -- the keys the code uses ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_scan_finds_the_keys_of_the_line_interface(scan: KeyScan) -> None:
     # A broken scan would make the next tests pass with nothing checked.
     assert len(scan.keys) > 50

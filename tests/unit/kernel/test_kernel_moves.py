@@ -6,6 +6,7 @@ groups."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def scan(board: Board, min_group: int) -> tuple[list[tuple[int, int]], list[tupl
 
 @settings(max_examples=300, deadline=None)
 @given(board=boards(), min_group=st.integers(1, 4))
+@pytest.mark.slow
 def test_the_scan_with_codes_lists_the_same_groups(board: Board, min_group: int) -> None:
     expected, got = scan(board, min_group)
     assert [(anchor, size) for anchor, size, _ in got] == expected

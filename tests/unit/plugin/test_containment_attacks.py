@@ -494,6 +494,7 @@ def test_whatever_a_plugin_raises_becomes_one_plugin_error(
 
 @given(ODD_RESULTS)
 @settings(max_examples=150)
+@pytest.mark.slow
 def test_whatever_a_plugin_returns_is_checked_without_raising_anything_else(
     value: object,
 ) -> None:

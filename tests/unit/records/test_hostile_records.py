@@ -165,6 +165,7 @@ def test_a_byte_order_mark_at_the_start_of_a_file_is_ignored(cli, tmp_path: Path
     assert late.out.splitlines()[0].startswith("late.jsonl:2: ")
 
 
+@pytest.mark.slow
 def test_a_file_of_hostile_lines_verifies_line_by_line(cli, tmp_path: Path) -> None:
     names = sorted(HOSTILE)
     good = _golden()

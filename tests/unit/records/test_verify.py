@@ -258,6 +258,7 @@ RECORD_VALUES = st.recursive(
 
 
 @given(data=st.data())
+@pytest.mark.slow
 def test_what_the_checker_accepts_the_schema_accepts(data: st.DataObject) -> None:
     """Change one position of a golden record to any JSON value: whenever the
     checker accepts the result, so does the published schema (the checker is

@@ -21,6 +21,8 @@ from samegame.plugin import (
 from samegame.plugin import host as plugins
 from samegame.plugin.host import PluginHost
 
+pytestmark = pytest.mark.slow  # starts processes
+
 GAMES = 30
 MIRROR = """name: mirror
 title: Mirror

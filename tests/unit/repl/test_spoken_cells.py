@@ -42,6 +42,8 @@ from samegame.repl.tutorial.position import FACTS
 from strategies import boards
 from system_programs import needs
 
+pytestmark = pytest.mark.slow  # starts processes
+
 LETTER_A = re.compile(r"(?<![A-Za-z])A(?![a-z])")
 CELL_NAME = re.compile(r"(?<![A-Za-z])[A-Z][0-9]+")
 VOICE = {"en": "en", "ja": "ja"}

@@ -363,6 +363,7 @@ class Filled(dict[str, object]):
 
 
 @needs("espeak-ng")
+@pytest.mark.slow
 def test_the_tag_a_is_heard_as_the_letter() -> None:
     """A32 for the tags: every sentence of the tutorial, filled with its facts, is
     said by espeak-ng with no article where the text has the tag or column A (the

@@ -157,6 +157,7 @@ def test_built_in_bots_play_in_this_process(
 
 
 @pytest.mark.parametrize("mode", ["busy", "sleep", "swallow"])
+@pytest.mark.slow
 def test_solve_stops_a_stuck_plugin_bot_at_its_limit(
     stuck_host: Callable[[str, str], None], cli: Callable[..., Result], tmp_path: Path, mode: str
 ) -> None:
@@ -225,6 +226,7 @@ def test_bench_standard_stops_a_stuck_plugin_bot_at_its_limit(
 # -- one bound for every plugin callable of a game ------------------------------------
 
 
+@pytest.mark.slow
 def test_a_stuck_plugin_formula_under_a_built_in_bot_is_stopped_and_named(
     stuck_host: Callable[[str, str], None], cli: Callable[..., Result], tmp_path: Path
 ) -> None:

@@ -138,6 +138,7 @@ def test_tabu_beats_random_and_greedy_does_not_on_the_benchmark(cli) -> None:
     assert abs(greedy["mean"]) < 60
 
 
+@pytest.mark.slow
 def test_tabu_beats_random_on_basic_random_boards(cli) -> None:
     bots = strength(cli, "--preset", "basic", "--board-type", "random", "--games", "100")
     tabu, greedy = bots["tabu"]["difference"], bots["greedy"]["difference"]

@@ -163,6 +163,7 @@ def test_same_seed_same_records_other_seed_other_boards(cli, tmp_path: Path) -> 
     assert [r["board"] for r in first] != [r["board"] for r in other]
 
 
+@pytest.mark.slow
 def test_process_pool_gives_the_same_records_as_local(cli, tmp_path: Path) -> None:
     local = run_records(cli, tmp_path, "local.jsonl", "--games", "12", "--seed", "9")
     pooled = run_records(

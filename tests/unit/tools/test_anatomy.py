@@ -146,6 +146,7 @@ def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("number", [1, 17])
+@pytest.mark.slow
 def test_a_standard_position_is_named(tmp_path: Path, number: int) -> None:
     out = tmp_path / "bench.jsonl"
     made = subprocess.run(

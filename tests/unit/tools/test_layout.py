@@ -93,6 +93,7 @@ def test_size_and_top_level_modules_are_counted(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rule", ["upward", "names_twice", "classes_twice"], ids=lambda rule: rule)
+@pytest.mark.slow
 def test_the_package_keeps_the_layout_rules(rule: str) -> None:
     assert getattr(layout.report(), rule) == []
 

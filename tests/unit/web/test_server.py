@@ -279,6 +279,7 @@ JSON = st.recursive(
     body=JSON
     | st.fixed_dictionaries({"preset": JSON, "board_number": JSON, "game": JSON, "line": JSON})
 )
+@pytest.mark.slow
 def test_any_json_is_answered_never_a_server_error(client: TestClient, body: object) -> None:
     for path in ("/api/games", "/api/games/nosuch/command"):
         answer = post(client, path, body)
