@@ -24,6 +24,7 @@ import pytest
 from hypothesis import settings
 
 import system_programs
+from playkit import clear_mode_variables
 from samegame.cli.app import run
 
 TESTS = Path(__file__).resolve().parent
@@ -132,6 +133,24 @@ class Result:
     code: int
     out: str
     err: str
+
+
+@pytest.fixture
+def isolated_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The test's own SAMEGAME_HOME (``tmp_path / "home"``), no plugins loaded by
+    themselves, and none of the variables that switch a mode (accessible, symbols,
+    language...): what a test that plays or reads the store uses, by
+    ``pytestmark = pytest.mark.usefixtures("isolated_home")``."""
+    home = tmp_path / "home"
+    clear_mode_variables(monkeypatch, home)
+    return home
+
+
+@pytest.fixture
+def isolated_folder(isolated_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """``isolated_home``, with the temporary folder as the working directory."""
+    monkeypatch.chdir(tmp_path)
+    return isolated_home
 
 
 @pytest.fixture

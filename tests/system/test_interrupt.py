@@ -18,18 +18,16 @@ import pexpect
 import pytest
 
 from locations import TESTS
-from playkit import child_env, clear_mode_variables
+from playkit import child_env
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal"),
+    pytest.mark.usefixtures("isolated_home"),
+]
 
 TIMEOUT = 60
 DATA = TESTS / "data" / "standard-20.txt"
 FAREWELL = b"Game saved. Type samegame play --preset lesson to come back to it.\r\n"
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
 
 
 def spawn(home: Path, *args: str) -> pexpect.spawn:

@@ -18,7 +18,6 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +25,6 @@ from locations import TESTS
 from playkit import (
     blocks,
     child_env,
-    clear_mode_variables,
     espeak_words,
     greedy_moves,
     lesson_game,
@@ -68,9 +66,7 @@ REMOVED = re.compile(
 )
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,12 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from playkit import Outcome, child_env, clear_mode_variables, greedy_moves, lesson_game, run_cli
+from playkit import Outcome, child_env, greedy_moves, lesson_game, run_cli
 
 LESSON = ["play", "--preset", "lesson", "--accessible"]
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from playkit import child_env, clear_mode_variables
+from playkit import child_env
 
 TIMEOUT = 20
 LESSON1 = ["-m", "samegame", "play", "--preset", "lesson", "--board-number", "1"]
@@ -26,9 +26,7 @@ SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 WIDE_COLOUR = re.compile(rb"\x1b\[[0-9;:]*(?<![0-9])[34]8[;:][25][;:]")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def colour_codes(data: bytes) -> list[bytes]:

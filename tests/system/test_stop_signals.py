@@ -59,26 +59,26 @@ def _board(folder: Path) -> Path:
 PROCESSES = ("--workers", "2", "--out", "out.jsonl")
 SIMULATE = ("simulate", "--bot", "greedy", "--games", "100000", "--out", "out.jsonl")
 WORK = [
-    Work("simulate-local", (*SIMULATE, "--workers", "1"), "Playing", 1.5, "records? written"),
+    Work("simulate-local", (*SIMULATE, "--workers", "1"), "Playing", 1.0, "records? written"),
     Work(
         "simulate-process",
         (*SIMULATE, "--workers", "2", "--executor", "process"),
         "Playing",
-        2.5,
+        1.5,
         "records? written",
     ),
     Work(
         "simulate-dask",
         (*SIMULATE, "--workers", "2", "--executor", "dask"),
         "Playing",
-        4.0,
+        2.5,
         "records? written|No record written",
     ),
     Work(
         "solve",
         ("solve", "--board", "BOARD", "--bot", "nrpa", "--time", "60", "--preset", "benchmark"),
         "Searching",
-        2.0,
+        1.0,
         "^Score ",
         records=False,
     ),

@@ -25,7 +25,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.shortcuts import CompleteStyle
 
-from playkit import COLOUR_SGR, FORBIDDEN_IN_ACCESSIBLE, child_env, clear_mode_variables
+from playkit import COLOUR_SGR, FORBIDDEN_IN_ACCESSIBLE, child_env
 from samegame.repl.commands import ALL_WORDS, ESCAPE, Kind, parse_command
 from samegame.repl.terminal import PROMPT, PlainIO, PromptToolkitIO, make_io
 
@@ -34,9 +34,7 @@ LESSON1 = ["-m", "samegame", "play", "--preset", "lesson", "--board-number", "1"
 PROMPT_BYTES = b"\r\n> "
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 class Stream(io.StringIO):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from playkit import blocks, child_env, clear_mode_variables, run_cli
+from playkit import blocks, child_env, run_cli
 from samegame.bots.search import bot as search_bot
 from samegame.bots.search import job, readiness
 from samegame.bots.search.spec import Algorithm, NmcsSpec, NrpaSpec
@@ -25,9 +25,7 @@ from samegame.bots.search.spec import Algorithm, NmcsSpec, NrpaSpec
 PREPARING = "Preparing the search for first use, about "
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

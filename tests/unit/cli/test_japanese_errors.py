@@ -14,12 +14,11 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
-from pathlib import Path
 
 import pytest
 
 from locations import ROOT
-from playkit import Outcome, clear_mode_variables, run_cli
+from playkit import Outcome, run_cli
 from samegame.i18n import LANGUAGES
 from samegame.i18n.en import errors as en_errors
 from samegame.i18n.ja import errors as ja_errors
@@ -30,9 +29,7 @@ SRC = ROOT / "src" / "samegame"
 LESSON1 = ["play", "--preset", "lesson", "--board-number", "1", "--accessible"]
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

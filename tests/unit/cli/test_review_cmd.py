@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from locations import TESTS
-from playkit import Outcome, clear_mode_variables, run_cli
+from playkit import Outcome, run_cli
 from samegame.bots import play_game
 from samegame.bots.simple import GREEDY
 from samegame.core.game import Game
@@ -99,10 +99,7 @@ def write_records(path: Path, texts: tuple[str, ...]) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("isolated_folder")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
+from playkit import Outcome, greedy_moves, run_cli
 from samegame.core.game import Game
 from samegame.core.numbering import make_board
 from samegame.play import match as match_module
@@ -47,9 +47,7 @@ stages:
 RANDOM_VALUES = (200, 201, 202, 203)
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture(autouse=True)

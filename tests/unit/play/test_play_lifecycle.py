@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from locations import ROOT, TESTS
-from playkit import Outcome, clear_mode_variables, greedy_moves, run_cli
+from playkit import Outcome, greedy_moves, run_cli
 from samegame.core.coords import format_cell
 from samegame.core.game import Game
 from samegame.core.numbering import make_board
@@ -69,10 +69,7 @@ sizes:
 """
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("isolated_folder")
 
 
 @dataclass

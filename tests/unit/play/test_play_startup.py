@@ -9,17 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from playkit import clear_mode_variables
 from samegame.play.choices import ChoiceError, Fault
 from samegame.play.hint_bot import LongWork
 from samegame.play.startup import PlayOptions, PlayStart, prepare_play, start_play
 from samegame.plugin.host import PluginHost, get_host
 from samegame.store import DB_NAME, Store
 
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def no_long_work() -> LongWork:

@@ -30,7 +30,6 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from playkit import clear_mode_variables
 from samegame.core.coords import Cell, format_cell
 from samegame.play import Table
 from samegame.play import match as match_module
@@ -61,9 +60,7 @@ sizes:
 """
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def table_of(preset: Preset, size: str | None, args: tuple[str, ...]) -> Table:

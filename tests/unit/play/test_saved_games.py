@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from playkit import Outcome, child_env, clear_mode_variables, greedy_moves, lesson_game, run_cli
+from playkit import Outcome, child_env, greedy_moves, lesson_game, run_cli
 from samegame.core.coords import parse_cell
 from samegame.play import Table
 from samegame.play.player_settings import Settings
@@ -31,9 +31,7 @@ from samegame.store import DB_NAME, Store
 LESSON = ("play", "--preset", "lesson", "--accessible")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

@@ -22,7 +22,6 @@ from playkit import (
     BOX_DRAWING,
     COLOUR_SGR,
     Outcome,
-    clear_mode_variables,
     greedy_moves,
     lesson_game,
     run_cli,
@@ -39,9 +38,7 @@ LESSON1 = ["play", "--preset", "lesson", "--board-number", "1"]
 SINGLE_ON_BOARD_1 = "B9"  # a blue triangle among red circles
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

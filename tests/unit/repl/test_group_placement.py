@@ -10,13 +10,11 @@ checks the same by typing every cell the ``groups`` answer names."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playkit import clear_mode_variables
 from samegame.core.board import Board, Group
 from samegame.core.coords import COLUMN_LETTERS, Cell, parse_cell
 from samegame.core.game import Game
@@ -35,9 +33,7 @@ CELL_NAME = re.compile(r"(?<![A-Za-z])[A-Z][0-9]+")
 EXTENT = re.compile(r"(columns? [A-Z ,andto]+), (rows? [0-9 to]+)")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def basic_rules() -> Rules:

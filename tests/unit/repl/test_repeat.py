@@ -5,13 +5,11 @@ Japanese: a scripted one, and random mixes of moves and queries."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playkit import blocks, clear_mode_variables, run_cli
+from playkit import blocks, run_cli
 from samegame.repl.commands import UnknownCommandError, parse_command
 from samegame.repl.move_commands import MOVE_KINDS
 
@@ -21,9 +19,7 @@ QUERIES = ("groups", "more", "row 1", "column A", "cell B1", "board", "score", "
 QUERIES += ("colours", "coords", "rules", "help", "hint", "settings", "verbosity", "foo")
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def is_move(command: str) -> bool:

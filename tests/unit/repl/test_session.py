@@ -15,7 +15,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from playkit import clear_mode_variables, greedy_moves, lesson_game
+from playkit import greedy_moves, lesson_game
 from samegame.core.coords import Cell, format_cell
 from samegame.play.player_settings import Settings
 from samegame.plugin.host import get_host
@@ -27,9 +27,7 @@ from samegame.store import Store
 SINGLE_ON_BOARD_1 = "B9"
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def lesson_table() -> Table:

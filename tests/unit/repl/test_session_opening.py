@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from playkit import clear_mode_variables
 from samegame.core.board import Board
 from samegame.play.hint_bot import LongWork
 from samegame.play.player_settings import Settings, Verbosity
@@ -19,10 +18,7 @@ from samegame.repl.session import Renderer
 from samegame.repl.session_opening import open_session
 from samegame.store import Store
 
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 def no_long_work() -> LongWork:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from playkit import Outcome, blocks, clear_mode_variables, run_cli
+from playkit import Outcome, blocks, run_cli
 from samegame.builtins.renderers import render_text
 from samegame.cli.common import SymbolChoice
 from samegame.core.palette import PALETTE, tile_number
@@ -27,9 +27,7 @@ LEGEND_JA = "凡例: 1 赤の丸、2 黄色のひし形、3 青の三角。"
 PALETTE_LEGEND = "Legend: 1 red circle, 2 blue triangle, 3 green square."
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

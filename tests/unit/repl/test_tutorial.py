@@ -33,7 +33,6 @@ from playkit import (
     Outcome,
     blocks,
     child_env,
-    clear_mode_variables,
     run_cli,
 )
 from samegame.core.coords import Cell
@@ -115,9 +114,7 @@ WHOLE_RUN = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture

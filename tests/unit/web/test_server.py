@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from playkit import Outcome, clear_mode_variables, lesson_game, run_cli
+from playkit import Outcome, lesson_game, run_cli
 from samegame.core.coords import format_cell
 from samegame.store import Store
 from samegame.web.security import MAX_BODY, allowed_hosts
@@ -29,9 +29,7 @@ BASE = "http://127.0.0.1:8765"
 LESSON = {"preset": "lesson", "board_number": 1}
 
 
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    clear_mode_variables(monkeypatch, tmp_path / "home")
+pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture
