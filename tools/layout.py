@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("plugin",),
     ("kernel",),
     ("bots", "builtins"),
+    ("execution",),
     ("presets", "records", "store", "rl"),
     ("sim", "play", "benchmark", "review"),
     ("repl",),

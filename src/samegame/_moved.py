@@ -53,6 +53,11 @@ MOVED = {
     "samegame.bots.benchmark": "samegame.benchmark.positions",
     "samegame.bots.bench_tasks": "samegame.benchmark.runs",
     "samegame.paths": "samegame.store.paths",
+    # house-cli (0.2.0): library work out of cli/; the executors in a package of their own
+    "samegame.sim.executors": "samegame.execution.executors",
+    "samegame.sim.lifetime": "samegame.execution.lifetime",
+    "samegame.sim.outfile": "samegame.execution.outfile",
+    "samegame.sim.bounded": "samegame.execution.bounded",
 }
 """Old module path -> new module path."""
 

@@ -138,7 +138,7 @@ def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_pa
     worker of the cluster the command starts, must not reach the user's terminal."""
     script = (
         "import logging\n"
-        "from samegame.sim.executors import ExecutorKind, open_executor\n"
+        "from samegame.execution.executors import ExecutorKind, open_executor\n"
         "with open_executor(ExecutorKind.dask, 1) as executor:\n"
         "    log = logging.getLogger('distributed.worker').error\n"
         "    executor.call(log, 'MARKER heartbeat failed').result()\n"
@@ -193,7 +193,7 @@ def test_an_executors_long_many_line_error_is_one_short_line() -> None:
     from samegame.cli.bot_games import remote_game as _remote
     from samegame.cli.exit_codes import CommandError
     from samegame.cli.longwork import Interruption
-    from samegame.sim.executors import MAX_FAILURE_TEXT
+    from samegame.execution.executors import MAX_FAILURE_TEXT
 
     text = "worker lost\n" + "x" * 5000 + "\x1b[31m"
     with pytest.raises(CommandError) as caught:
@@ -264,12 +264,12 @@ def test_solve_with_every_search_lost_is_the_executors_error() -> None:
 
 
 class _Submitting:
-    """An executor whose every submitted game raises ``error``."""
+    """An executor whose every call (a game) raises ``error``."""
 
     def __init__(self, error: BaseException) -> None:
         self.error = error
 
-    def submit(self, task: Any) -> _Handle:
+    def call(self, fn: Any, task: Any) -> _Handle:
         return _Handle(self.error)
 
 
@@ -277,7 +277,7 @@ def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
     """``simulate``'s runner stops on an executor failure with the same one line."""
     from distributed.scheduler import KilledWorker
 
-    from samegame.sim.executors import MAX_FAILURE_TEXT
+    from samegame.execution.executors import MAX_FAILURE_TEXT
     from samegame.sim.runner import play_all
 
     error = KilledWorker("game-1\n" + "y" * 3000, SimpleNamespace(address="tcp://127.0.0.1:1"), 3)

@@ -5,7 +5,7 @@ Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move, or t
 executor lost a position; 2 a bad option (a bot option, ``--positions``, a time
 budget for a bot without one, ``--bot-timeout``); 3 an unknown bot, or a plugin's
 bot that failed or did not finish within its limit (it plays in a child process:
-``samegame.sim.bounded``); 4 a records file that cannot be written; 130 Ctrl-C.
+``samegame.execution.bounded``); 4 a records file that cannot be written; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ from samegame.cli.longwork import budget_words, progress, say
 from samegame.cli.record_output import record_output
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
+from samegame.execution.executors import ExecutorKind
 from samegame.i18n.said import Said
 from samegame.records.verification import make_record
-from samegame.sim.executors import ExecutorKind
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -1,6 +1,6 @@
 """Playing a bot's game for ``bench standard`` and ``solve``: the bot checked (with
 its time budget), a game here (one that calls plugin code in a child process
-stopped at its limit: ``samegame.sim.bounded.run_game``) or on an executor's
+stopped at its limit: ``samegame.execution.bounded.run_game``) or on an executor's
 worker, Ctrl-C, and the numbers and seconds those commands print."""
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from samegame.cli.executor_options import Where
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.cli.longwork import Interruption, interruptible
 from samegame.cli.whole_numbers import whole_number
+from samegame.execution import bounded
+from samegame.execution.executors import ExecutorKind, Handle, failure_words, is_executor_failure
 from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import find_preset
-from samegame.sim import bounded
-from samegame.sim.executors import ExecutorKind, Handle, failure_words, is_executor_failure
 from samegame.sim.stats import english
 
 if TYPE_CHECKING:

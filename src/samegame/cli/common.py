@@ -142,9 +142,9 @@ BotTimeoutOption = Annotated[
 
 def check_bot_timeout(seconds: float | None) -> float | None:
     """``--bot-timeout`` checked: a number of seconds above 0 and at most
-    ``samegame.sim.bounded.MAX_SECONDS`` (exit 2 otherwise, NaN and infinity
+    ``samegame.execution.bounded.MAX_SECONDS`` (exit 2 otherwise, NaN and infinity
     included)."""
-    from samegame.sim.bounded import MAX_SECONDS  # the simulator only when asked
+    from samegame.execution.bounded import MAX_SECONDS  # the simulator only when asked
 
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:
         raise fail(

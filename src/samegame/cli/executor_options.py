@@ -14,7 +14,7 @@ import typer
 
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.whole_numbers import whole_number
-from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
+from samegame.execution.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.sim.stats import english
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Where a command's game records go: nowhere, or a file that is replaced only when
-the run is over (``samegame.sim.outfile``), with every write error one line and
+the run is over (``samegame.execution.outfile``), with every write error one line and
 exit 4.
 
 Used by every command that takes ``--out`` for records, so that an interrupted or
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.core.quoting import shown
-from samegame.sim.outfile import LineFile, replaced_on_success
+from samegame.execution.outfile import LineFile, replaced_on_success
 from samegame.sim.stats import english
 
 if TYPE_CHECKING:

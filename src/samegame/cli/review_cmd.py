@@ -51,6 +51,7 @@ from samegame.cli.scores_cmd import open_store
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.core.quoting import shown
+from samegame.execution.executors import Executor, ExecutorKind, failure_words, is_executor_failure
 from samegame.repl.review_words import ReviewWords, ToldMove, told_moves
 from samegame.review.report import move_report, review_report
 from samegame.review.review import Review, review_of
@@ -62,7 +63,6 @@ from samegame.review.values import (
     played_line,
 )
 from samegame.review.valuing import valued_positions
-from samegame.sim.executors import Executor, ExecutorKind, failure_words, is_executor_failure
 from samegame.store import Store
 
 ReviewWorkersOption = Annotated[

@@ -48,13 +48,13 @@ from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
 from samegame.cli.record_output import record_output
 from samegame.cli.whole_numbers import whole_number
+from samegame.execution.lifetime import terminate_raises
 from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import PresetError
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.gate import Gate, GateError, not_met, parse_better, parse_mean
-from samegame.sim.lifetime import terminate_raises
 from samegame.sim.plan import Plan, plan
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop

@@ -5,7 +5,7 @@ Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move, or t
 executor lost a search; 2 a bad option (a bot option, ``--searches``, a time budget
 for a bot without one, ``--bot-timeout``); 3 an unknown bot or preset, or a
 plugin's bot that failed or did not finish within its limit (it plays in a child
-process: ``samegame.sim.bounded``); 4 an unreadable board file; 130 Ctrl-C.
+process: ``samegame.execution.bounded``); 4 an unreadable board file; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
+from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import Said, said_of
-from samegame.sim.executors import Executor, ExecutorKind
 from samegame.sim.tasks import board_text
 
 if TYPE_CHECKING:

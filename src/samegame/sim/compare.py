@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from samegame.core.stops import held
-from samegame.sim.executors import Executor
+from samegame.execution.executors import Executor
 from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Moments, english, percent
 from samegame.sim.tasks import Record, RunSetup, game_tasks

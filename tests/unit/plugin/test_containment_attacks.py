@@ -35,6 +35,7 @@ from samegame.core.limits import MAX_POINTS
 from samegame.core.rng import StableRandom
 from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.bot_api import GameView
 from samegame.plugin.containment import PluginError
@@ -49,7 +50,6 @@ from samegame.plugin.contributions import (
 )
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
-from samegame.sim import bounded
 
 MODULE = "sg_test_attack"
 SOURCE = "plugin attack (samegame-attack 1.2.3)"

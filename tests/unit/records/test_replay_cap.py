@@ -19,10 +19,10 @@ import pytest
 from locations import TESTS
 from samegame.bots.search import engine
 from samegame.cli import common
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.host import PluginHost
 from samegame.records.replay_limit import ReplayOverrun, run_within
-from samegame.sim import bounded
 from stuck import hooks_of, local_stuck_plugin
 
 GOLDEN = TESTS / "golden" / "records" / "v1.jsonl"

@@ -17,12 +17,12 @@ import pytest
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
 from samegame.cli import common
 from samegame.core.textboard import read_board
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.containment import PluginError
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, GeneratedBoard
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
-from samegame.sim import bounded
 from stuck import (
     SOURCE,
     child_env,
