@@ -58,6 +58,7 @@ MOVED = {
     "samegame.sim.lifetime": "samegame.execution.lifetime",
     "samegame.sim.outfile": "samegame.execution.outfile",
     "samegame.sim.bounded": "samegame.execution.bounded",
+    "samegame.cli.record_output": "samegame.records.writing",
 }
 """Old module path -> new module path."""
 

@@ -130,6 +130,7 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     from samegame.plugin.containment import PluginError
     from samegame.plugin.host import UnknownNameError
     from samegame.presets import PresetError
+    from samegame.records.writing import RecordFileError
 
     return (
         (PresetError, ExitCode.CONFIG),
@@ -138,6 +139,7 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
         (BoardSpecError, ExitCode.USAGE),
         (TextBoardError, ExitCode.INPUT),
         (BoardError, ExitCode.INPUT),
+        (RecordFileError, ExitCode.INPUT),
     )
 
 

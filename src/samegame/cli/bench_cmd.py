@@ -56,12 +56,12 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
 from samegame.cli.longwork import budget_words, progress, say
-from samegame.cli.record_output import record_output
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
 from samegame.execution.executors import ExecutorKind
 from samegame.i18n.said import Said
 from samegame.records.verification import make_record
+from samegame.records.writing import record_output
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator

@@ -46,12 +46,12 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.longwork import budget_words, interruptible, say
-from samegame.cli.record_output import record_output
 from samegame.cli.whole_numbers import whole_number
 from samegame.execution.lifetime import terminate_raises
 from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import PresetError
+from samegame.records.writing import record_output
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.gate import Gate, GateError, not_met, parse_better, parse_mean
