@@ -59,6 +59,7 @@ MOVED = {
     "samegame.sim.outfile": "samegame.execution.outfile",
     "samegame.sim.bounded": "samegame.execution.bounded",
     "samegame.cli.record_output": "samegame.records.writing",
+    "samegame.cli.bot_games": "samegame.benchmark.bot_games",
 }
 """Old module path -> new module path."""
 

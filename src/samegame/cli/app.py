@@ -127,6 +127,8 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     from samegame.core.board import BoardError
     from samegame.core.numbering import BoardSpecError
     from samegame.core.textboard import TextBoardError
+    from samegame.execution.executors import ExecutorFailed
+    from samegame.plugin.bot_api import BotError
     from samegame.plugin.containment import PluginError
     from samegame.plugin.host import UnknownNameError
     from samegame.presets import PresetError
@@ -140,6 +142,8 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
         (TextBoardError, ExitCode.INPUT),
         (BoardError, ExitCode.INPUT),
         (RecordFileError, ExitCode.INPUT),
+        (BotError, ExitCode.REJECTED),
+        (ExecutorFailed, ExitCode.REJECTED),
     )
 
 

@@ -20,9 +20,11 @@ from samegame.i18n.said import Said
 from samegame.play import choices
 from samegame.play.choices import ChoiceError, Fault
 from samegame.plugin.contributions import GeneratedBoard, Renderer
-from samegame.plugin.host import PluginHost, get_host
+from samegame.plugin.host import PluginHost, UnknownNameError, get_host
 
 if TYPE_CHECKING:
+    from samegame.bots import BotSpec
+    from samegame.execution.executors import ExecutorKind
     from samegame.i18n import Translator
     from samegame.presets import BoardSetup, Preset
     from samegame.repl.settings_command import InForce
@@ -63,6 +65,8 @@ class TextOrJson(StrEnum):
     text = "text"
     json = "json"
 
+
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 PresetOption = Annotated[
     str,
@@ -153,6 +157,39 @@ def check_bot_timeout(seconds: float | None) -> float | None:
             ExitCode.USAGE,
         )
     return seconds
+
+
+BotOption = Annotated[
+    str, typer.Option("--bot", help="Bot and options, for example nrpa:level=3 or beam:width=64.")
+]
+BotSeedOption = Annotated[
+    int, typer.Option("--seed", parser=whole_number(), help="Root seed of the bot's choices.")
+]
+
+
+def checked_bot(
+    text: str,
+    seconds: float | None,
+    flag: str,
+    bot_timeout: float | None,
+    kind: ExecutorKind,
+) -> BotSpec:
+    """``bench``'s and ``solve``'s ``--bot``, its time budget (given by ``flag``)
+    set and checked, fit for the executor of ``kind``
+    (``samegame.benchmark.bot_games``): exit 2 for a bad bot option or time budget
+    or a bot that cannot run on the executor's workers, 3 for an unknown bot or a
+    plugin's bot whose ``create`` fails or does not return."""
+    from samegame.benchmark.bot_games import check_executor, timed_bot
+    from samegame.bots import BotOptionError
+
+    try:
+        spec = timed_bot(host(), text, seconds, flag, bot_timeout)
+        check_executor(host(), spec, kind)
+    except BotOptionError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return spec
 
 
 AccessibleOption = Annotated[

@@ -26,6 +26,7 @@ from samegame.cli import interrupts
 from samegame.cli.common import (
     PATH_SHOWN,
     AccessibleOption,
+    FormatOption,
     LangOption,
     TextOrJson,
     chosen_translator,
@@ -72,8 +73,6 @@ ReviewWorkersOption = Annotated[
 
 MAX_ITERATIONS = 1000
 """The most iterations a level a review's search may be asked for."""
-
-FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 
 def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int, int], None]:

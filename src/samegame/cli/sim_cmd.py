@@ -26,6 +26,7 @@ from samegame.cli.common import (
     BoardTypeOption,
     BotTimeoutOption,
     ColoursOption,
+    FormatOption,
     LangOption,
     PresetOption,
     SizeOption,
@@ -84,7 +85,6 @@ BoardsOption = Annotated[
     str | None,
     typer.Option("--boards", help="Play these boards in turn (text or digit format) instead."),
 ]
-FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 
 def _plan(

@@ -14,28 +14,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from samegame.benchmark.bot_games import play_bounded, remote_game
 from samegame.benchmark.runs import Played, PlayTask
 from samegame.cli import interrupts
-from samegame.cli.bot_games import (
-    BotOption,
-    ExecutorFailed,
-    FormatOption,
-    SeedOption,
-    check_executor,
-    interruptible_bot,
-    number_text,
-    play_bounded,
-    remote_game,
-    seconds_text,
-    stop_if_interrupted,
-    timed_bot,
-)
 from samegame.cli.common import (
+    BotOption,
+    BotSeedOption,
     BotTimeoutOption,
+    FormatOption,
     LangOption,
     PresetOption,
     TextOrJson,
     check_bot_timeout,
+    checked_bot,
     chosen_translator,
     load_preset,
     print_json,
@@ -50,12 +41,21 @@ from samegame.cli.executor_options import (
     where_to_play,
 )
 from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.longwork import Interruption, budget_words, progress, say
+from samegame.cli.longwork import (
+    Interruption,
+    budget_words,
+    interruptible_bot,
+    number_text,
+    progress,
+    say,
+    seconds_text,
+    stop_if_interrupted,
+)
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
-from samegame.execution.executors import Executor, ExecutorKind
+from samegame.execution.executors import Executor, ExecutorFailed, ExecutorKind
 from samegame.i18n.said import Said, said_of
 from samegame.sim.tasks import board_text
 
@@ -136,7 +136,7 @@ def solve_command(
     seconds: Annotated[
         float | None, typer.Option("--time", help="Seconds to search (sets the bot's time).")
     ] = None,
-    seed: SeedOption = 0,
+    seed: BotSeedOption = 0,
     output: FormatOption = TextOrJson.text,
     searches: Annotated[
         int | None,
@@ -170,8 +170,7 @@ def solve_command(
         )
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
-    spec = timed_bot(bot, seconds, "--time", bot_timeout)
-    check_executor(spec, where)
+    spec = checked_bot(bot, seconds, "--time", bot_timeout, where.kind)
     budget_seconds, budget = budget_words(spec, tr)
     with running_executor(where) as executor:
         count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)

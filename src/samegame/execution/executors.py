@@ -46,6 +46,7 @@ from typing import Any, Protocol
 from samegame.core.quoting import shown
 from samegame.core.stops import STOP_SIGNALS
 from samegame.execution.lifetime import watch_parent
+from samegame.i18n.said import Said
 
 
 class ExecutorKind(StrEnum):
@@ -56,6 +57,17 @@ class ExecutorKind(StrEnum):
 
 class ExecutorError(RuntimeError):
     """An executor that cannot start: Dask missing, a scheduler out of reach."""
+
+
+class ExecutorFailed(RuntimeError):
+    """The executor lost work (a worker killed, a scheduler lost): one line, the
+    failure's words (``failure_words``) and what was kept, which may be a
+    catalogue message (``Said``), said in the player's language."""
+
+    def __init__(self, message: str | Said) -> None:
+        super().__init__(str(message))
+        if isinstance(message, Said):
+            self.said = message
 
 
 def is_executor_failure(error: BaseException) -> bool:
