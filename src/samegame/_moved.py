@@ -60,6 +60,7 @@ MOVED = {
     "samegame.sim.bounded": "samegame.execution.bounded",
     "samegame.cli.record_output": "samegame.records.writing",
     "samegame.cli.bot_games": "samegame.benchmark.bot_games",
+    "samegame.cli.review_sources": "samegame.review.sources",
 }
 """Old module path -> new module path."""
 

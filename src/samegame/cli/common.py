@@ -14,7 +14,12 @@ from samegame.cli.whole_numbers import whole_number
 from samegame.core.board import Board, BoardError
 from samegame.core.limits import MAX_FILE_BYTES, InputTooLargeError, read_file_capped
 from samegame.core.quoting import shown
-from samegame.core.regular_files import NotRegularFileError, read_regular_file
+from samegame.core.regular_files import (
+    PATH_SHOWN,
+    NotRegularFileError,
+    read_regular_file,
+    unreadable,
+)
 from samegame.core.textboard import TextBoardError, read_board, read_boards
 from samegame.i18n.said import Said
 from samegame.play import choices
@@ -285,15 +290,7 @@ def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
 def unreadable_file(path: str, error: OSError) -> CommandError:
     """The exit-4 error for a file that cannot be read: missing, or the system's
     reason."""
-    if isinstance(error, FileNotFoundError):
-        return fail(Said.of("error.file.missing", path=shown(path, PATH_SHOWN)), ExitCode.INPUT)
-    problem = error.strerror or str(error)
-    said = Said.of("error.file.unreadable", path=shown(path, PATH_SHOWN), problem=problem)
-    return fail(said, ExitCode.INPUT)
-
-
-PATH_SHOWN = 400
-"""The most characters of a path a message echoes."""
+    return fail(unreadable(path, error), ExitCode.INPUT)
 
 
 def _file_bytes(path: str) -> bytes:

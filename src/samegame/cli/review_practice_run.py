@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from samegame.cli.common import AccessibleOption, LangOption, chosen_settings, host
 from samegame.cli.exit_codes import ExitCode, QuietExit
-from samegame.cli.review_sources import ReviewSubject
 from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.palette import palette_order
@@ -21,6 +20,7 @@ from samegame.repl.review_practice import ReviewPractice
 from samegame.repl.terminal import PlainIO, colour_enabled, resolve_accessible
 from samegame.repl.tutorial_voice import Draw, Voice
 from samegame.review.review import Review
+from samegame.review.sources import ReviewSubject
 from samegame.review.values import ReviewBudget, played_line
 
 __all__ = ["run_practice"]
