@@ -61,6 +61,7 @@ MOVED = {
     "samegame.cli.record_output": "samegame.records.writing",
     "samegame.cli.bot_games": "samegame.benchmark.bot_games",
     "samegame.cli.review_sources": "samegame.review.sources",
+    "samegame.cli.review_practice_run": "samegame.repl.review_practice_run",
 }
 """Old module path -> new module path."""
 

@@ -32,6 +32,7 @@ from samegame.cli.common import (
     FormatOption,
     LangOption,
     TextOrJson,
+    chosen_settings,
     chosen_translator,
     host,
     print_json,
@@ -43,9 +44,8 @@ from samegame.cli.executor_options import (
     where_to_play,
     workers_option,
 )
-from samegame.cli.exit_codes import CommandError, ExitCode, fail
+from samegame.cli.exit_codes import CommandError, ExitCode, QuietExit, fail
 from samegame.cli.longwork import interruptible, say
-from samegame.cli.review_practice_run import run_practice
 from samegame.cli.scores_cmd import open_store
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.limits import SQLITE_MAX_INTEGER
@@ -53,6 +53,7 @@ from samegame.core.quoting import shown
 from samegame.core.regular_files import PATH_SHOWN
 from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import said_of
+from samegame.repl.review_practice_run import run_practice
 from samegame.repl.review_words import ReviewWords, told_moves
 from samegame.review.keeping import keeper, kept_values, review_subject
 from samegame.review.report import review_report
@@ -255,7 +256,11 @@ def review_command(
                 words, subject, budget, seed, every, output, None, practice, executor
             )
     if practice:
-        run_practice(subject, review, budget, seed, lang, accessible)
+        settings = chosen_settings(lang, accessible, read_only=True).settings
+        try:
+            run_practice(subject, review, budget, seed, settings, host())
+        except KeyboardInterrupt:
+            raise QuietExit(ExitCode.INTERRUPTED) from None
 
 
 def _review_one(
