@@ -62,6 +62,7 @@ MOVED = {
     "samegame.cli.bot_games": "samegame.benchmark.bot_games",
     "samegame.cli.review_sources": "samegame.review.sources",
     "samegame.cli.review_practice_run": "samegame.repl.review_practice_run",
+    "samegame.cli.common": "samegame.cli.options",  # its readers of files are cli.inputs
 }
 """Old module path -> new module path."""
 

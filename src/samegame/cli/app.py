@@ -96,7 +96,7 @@ def _add(root: typer.Typer, name: str, found: Callable[..., Any], description: s
 
 def _add_plugin_commands(root: typer.Typer) -> None:
     """The commands plugins add (samegame_commands); a built-in name is refused."""
-    from samegame.cli.common import host
+    from samegame.cli.options import host
 
     for name, command in sorted(host().commands().items()):
         if name in COMMANDS:

@@ -26,7 +26,25 @@ from samegame.benchmark.positions import (
     standard_positions,
 )
 from samegame.benchmark.runs import PlayTask
-from samegame.cli.common import (
+from samegame.cli.executor_options import (
+    ExecutorOption,
+    SchedulerOption,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
+from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
+from samegame.cli.inputs import load_preset
+from samegame.cli.longwork import (
+    budget_words,
+    interruptible_bot,
+    number_text,
+    progress,
+    say,
+    seconds_text,
+    stop_if_interrupted,
+)
+from samegame.cli.options import (
     BotOption,
     BotSeedOption,
     BotTimeoutOption,
@@ -36,25 +54,7 @@ from samegame.cli.common import (
     check_bot_timeout,
     checked_bot,
     chosen_translator,
-    load_preset,
     print_json,
-)
-from samegame.cli.executor_options import (
-    ExecutorOption,
-    SchedulerOption,
-    WorkersOption,
-    running_executor,
-    where_to_play,
-)
-from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
-from samegame.cli.longwork import (
-    budget_words,
-    interruptible_bot,
-    number_text,
-    progress,
-    say,
-    seconds_text,
-    stop_if_interrupted,
 )
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed

@@ -27,16 +27,6 @@ from typing import Annotated
 import typer
 
 from samegame.cli import interrupts
-from samegame.cli.common import (
-    AccessibleOption,
-    FormatOption,
-    LangOption,
-    TextOrJson,
-    chosen_settings,
-    chosen_translator,
-    host,
-    print_json,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -46,9 +36,18 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import CommandError, ExitCode, QuietExit, fail
 from samegame.cli.longwork import interruptible, say
+from samegame.cli.options import (
+    AccessibleOption,
+    FormatOption,
+    LangOption,
+    TextOrJson,
+    chosen_settings,
+    chosen_translator,
+    host,
+    print_json,
+    whole_number_option,
+)
 from samegame.cli.scores_cmd import open_store
-from samegame.cli.whole_numbers import whole_number
-from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.core.quoting import shown
 from samegame.core.regular_files import PATH_SHOWN
 from samegame.execution.executors import Executor, ExecutorKind
@@ -153,31 +152,18 @@ def review_command(
     ] = None,
     game_id: Annotated[
         int | None,
-        typer.Option(
-            "--game",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="The saved game to review (default: the last finished game).",
+        whole_number_option(
+            "--game", help="The saved game to review (default: the last finished game)."
         ),
     ] = None,
     index: Annotated[
         int | None,
-        typer.Option(
-            "--index",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="Which record of the file to review, from 1.",
-        ),
+        whole_number_option("--index", help="Which record of the file to review, from 1."),
     ] = None,
     worst: Annotated[
         int | None,
-        typer.Option(
+        whole_number_option(
             "--worst",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
             help="Review every record of the file and tell the N costliest moves of them all.",
         ),
     ] = None,
@@ -194,23 +180,15 @@ def review_command(
     ] = False,
     seed: Annotated[
         int,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(0),
-            help="The searches' seed.",
-        ),
+        whole_number_option("--seed", help="The searches' seed.", low=0),
     ] = 0,
     iterations: Annotated[
         int,
-        typer.Option(
+        whole_number_option(
             "--iterations",
-            min=1,
-            max=MAX_ITERATIONS,
-            parser=whole_number(1, MAX_ITERATIONS),
             help="The search's iterations a level at each position: its work grows as the "
             "cube of this (default 30; a review is the same for the same number and seed).",
+            high=MAX_ITERATIONS,
         ),
     ] = DEFAULT_ITERATIONS,
     output: FormatOption = TextOrJson.text,

@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from samegame.bots import BotOptionError, parse_bot_spec
-from samegame.cli.common import (
+from samegame.cli.executor_options import (
+    ExecutorOption,
+    SchedulerOption,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import load_preset, read_board_file
+from samegame.cli.longwork import budget_words, interruptible, say
+from samegame.cli.options import (
     BoardTypeOption,
     BotTimeoutOption,
     ColoursOption,
@@ -34,19 +44,9 @@ from samegame.cli.common import (
     check_bot_timeout,
     chosen_translator,
     host,
-    load_preset,
     print_json,
-    read_board_file,
+    whole_number_option,
 )
-from samegame.cli.executor_options import (
-    ExecutorOption,
-    SchedulerOption,
-    WorkersOption,
-    running_executor,
-    where_to_play,
-)
-from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.longwork import budget_words, interruptible, say
 from samegame.cli.whole_numbers import whole_number
 from samegame.execution.lifetime import terminate_raises
 from samegame.i18n.said import Said
@@ -67,12 +67,8 @@ if TYPE_CHECKING:
 MAX_GAMES = 10**9
 GamesOption = Annotated[
     int,
-    typer.Option(
-        "--games",
-        "-g",
-        max=MAX_GAMES,
-        parser=whole_number(None, MAX_GAMES),
-        help="Number of games (boards).",
+    whole_number_option(
+        "--games", "-g", help="Number of games (boards).", low=None, high=MAX_GAMES
     ),
 ]
 SeedOption = Annotated[

@@ -17,7 +17,27 @@ import typer
 from samegame.benchmark.bot_games import play_bounded, remote_game
 from samegame.benchmark.runs import Played, PlayTask
 from samegame.cli import interrupts
-from samegame.cli.common import (
+from samegame.cli.executor_options import (
+    ExecutorOption,
+    SchedulerOption,
+    Where,
+    WorkersOption,
+    running_executor,
+    where_to_play,
+)
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import load_preset, read_board_file
+from samegame.cli.longwork import (
+    Interruption,
+    budget_words,
+    interruptible_bot,
+    number_text,
+    progress,
+    say,
+    seconds_text,
+    stop_if_interrupted,
+)
+from samegame.cli.options import (
     BotOption,
     BotSeedOption,
     BotTimeoutOption,
@@ -28,28 +48,7 @@ from samegame.cli.common import (
     check_bot_timeout,
     checked_bot,
     chosen_translator,
-    load_preset,
     print_json,
-    read_board_file,
-)
-from samegame.cli.executor_options import (
-    ExecutorOption,
-    SchedulerOption,
-    Where,
-    WorkersOption,
-    running_executor,
-    where_to_play,
-)
-from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.longwork import (
-    Interruption,
-    budget_words,
-    interruptible_bot,
-    number_text,
-    progress,
-    say,
-    seconds_text,
-    stop_if_interrupted,
 )
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell

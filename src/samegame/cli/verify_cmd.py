@@ -16,14 +16,6 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import (
-    LangOption,
-    TextOrJson,
-    chosen_translator,
-    host,
-    print_json,
-    unreadable_file,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -32,7 +24,9 @@ from samegame.cli.executor_options import (
     workers_option,
 )
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import unreadable_file
 from samegame.cli.longwork import interruptible
+from samegame.cli.options import LangOption, TextOrJson, chosen_translator, host, print_json
 from samegame.core.regular_files import NotRegularFileError, open_regular_file
 from samegame.execution.bounded import MAX_SECONDS
 from samegame.execution.executors import failure_words, is_executor_failure

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
 from plugin_install import make_distribution
-from samegame.cli import common
+from samegame.cli import options as cli_options
 from samegame.core.coords import Cell
 from samegame.core.game import Game
 from samegame.core.limits import MAX_POINTS
@@ -566,7 +566,7 @@ def test_a_bot_returning_a_bad_cell_is_its_fault_in_solve_and_bench(
     factory = BotFactory("odd", lambda options: _Chooser(lambda view, rng: cell), "x")
     plugin = SimpleNamespace(samegame_bots=hookimpl(lambda: [factory]))
     monkeypatch.setattr(plugins, "_HOST", PluginHost(autoload=False, extra=[("odd", plugin)]))
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
     (tmp_path / "board.txt").write_text("RRGBG\nRRBGB\n")
     args = {
         "solve": ["solve", "--board", "board.txt", "--bot", "odd"],
