@@ -12,7 +12,8 @@ rules a ``BotError``; a game the executor lost an ``ExecutorFailed``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from samegame.benchmark.runs import Played, PlayTask, play
@@ -20,6 +21,7 @@ from samegame.bots import BotOptionError, BotSpec, parse_bot_spec
 from samegame.bots.search.bot import SearchBot
 from samegame.execution import bounded
 from samegame.execution.executors import (
+    Executor,
     ExecutorFailed,
     ExecutorKind,
     Handle,
@@ -30,7 +32,16 @@ from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import find_preset
 
-__all__ = ["POLL", "Stopping", "check_executor", "play_bounded", "remote_game", "timed_bot"]
+__all__ = [
+    "POLL",
+    "BestGame",
+    "Stopping",
+    "best_game",
+    "check_executor",
+    "play_bounded",
+    "remote_game",
+    "timed_bot",
+]
 
 
 def timed_bot(
@@ -123,3 +134,47 @@ def remote_game(
             raise ExecutorFailed(message) from None
         return game
     return None
+
+
+@dataclass(frozen=True)
+class BestGame:
+    """The best of several games: the best (None when none finished), how many
+    finished, and the executor's failures for those it lost."""
+
+    best: Played | None
+    finished: int
+    failures: list[ExecutorFailed]
+
+
+def best_game(
+    tasks: Sequence[PlayTask], executor: Executor, local: bool, stopping: Stopping
+) -> BestGame:
+    """The best game of the tasks (the first of the highest score), played here one
+    after another (``local``) or all at once on the executor's workers, and the
+    searches the executor lost (the others are still awaited, and the best of them
+    kept). Once ``stopping`` is true, the best of those finished (a search here
+    returns its best line at once)."""
+    games: list[Played] = []
+    failures: list[ExecutorFailed] = []
+    if local:
+        for task in tasks:
+            games.append(play_bounded(task))
+            if stopping:
+                break
+    else:
+        for handle in [executor.call(play_bounded, task) for task in tasks]:
+            try:
+                game = remote_game(handle, stopping)
+            except ExecutorFailed as error:
+                failures.append(error)
+                continue
+            if game is None:
+                break
+            games.append(game)
+    if not games:
+        return BestGame(None, 0, failures)
+    best = games[0]
+    for game in games[1:]:
+        if game.played.result.score > best.played.result.score:
+            best = game
+    return BestGame(best, len(games), failures)

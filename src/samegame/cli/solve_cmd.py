@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from samegame.benchmark.bot_games import play_bounded, remote_game
+from samegame.benchmark.bot_games import best_game
 from samegame.benchmark.runs import Played, PlayTask
 from samegame.cli import interrupts
 from samegame.cli.executor_options import (
@@ -54,7 +54,7 @@ from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
-from samegame.execution.executors import Executor, ExecutorFailed, ExecutorKind
+from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import Said, said_of
 from samegame.sim.tasks import board_text
 
@@ -73,29 +73,13 @@ def solve_seed(seed: int, search: int) -> int:
 def _best_of(
     tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
 ) -> tuple[Played, Said | None]:
-    """The best game of the tasks (the first of the highest score), played here one
-    after another or all at once on the executor's workers, and what was lost:
-    None, or the words for the searches the executor failed (the others are still
-    awaited, and the best of them kept). After Ctrl-C, the best of those finished
-    (a search here returns its best line at once)."""
-    games: list[Played] = []
-    failures: list[ExecutorFailed] = []
-    if local:
-        for task in tasks:
-            games.append(play_bounded(task))
-            if interruption:
-                break
-    else:
-        for handle in [executor.call(play_bounded, task) for task in tasks]:
-            try:
-                game = remote_game(handle, interruption)
-            except ExecutorFailed as error:
-                failures.append(error)
-                continue
-            if game is None:
-                break
-            games.append(game)
-    if not games:
+    """The best game of the tasks (``samegame.benchmark.bot_games.best_game``) and
+    what was lost: None, or the words for the searches the executor failed. With
+    no search finished: the executor's failure, or after Ctrl-C the exit-130 (143)
+    error."""
+    found = best_game(tasks, executor, local, interruption)
+    failures = found.failures
+    if found.best is None:
         if failures:
             raise failures[0]
         none = (
@@ -104,20 +88,16 @@ def _best_of(
             else Said.of("research.interrupted.no_search")
         )
         raise fail(none, ExitCode(interrupts.exit_code()))
-    best = games[0]
-    for game in games[1:]:
-        if game.played.result.score > best.played.result.score:
-            best = game
     if not failures:
-        return best, None
+        return found.best, None
     lost = Said.of(
         "research.solve.lost",
         problem=said_of(failures[0]) or str(failures[0]),
         lost=len(failures),
         count=len(tasks),
-        finished=len(games),
+        finished=found.finished,
     )
-    return best, lost
+    return found.best, lost
 
 
 def _stop_if_lost(lost: Said | None) -> None:
