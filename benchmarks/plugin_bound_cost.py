@@ -2,7 +2,7 @@
 of ``simulate`` with built-in bots, before and after.
 
 A game that calls plugin code runs in a child process under a time limit
-(``samegame.sim.bounded.run_game``); a game all of whose parts are built in must
+(``samegame.execution.bounded.run_game``); a game all of whose parts are built in must
 pay nothing for that machinery. This script plays the same games (the benchmark
 preset's boards, ``--games`` games a bot, one seed) with the local executor in
 this source tree, and, with ``--baseline DIR``, in another source tree (an
@@ -34,17 +34,17 @@ def play(bot: str, games: int, forced: bool) -> float:
     """Games per second of ``games`` games of ``bot`` in this process."""
     import time
 
+    from samegame.execution.executors import LocalExecutor
     from samegame.plugin.host import get_host
     from samegame.presets import find_preset
     from samegame.sim import simulate as simulate_module
-    from samegame.sim.executors import LocalExecutor
 
     setup_type = getattr(simulate_module, "RunSetup", None) or simulate_module.GameSetup  # type: ignore[attr-defined]
     preset = find_preset("benchmark", get_host())
     chosen = preset.board_setup()
     setup = setup_type.of(preset.name, preset.rules, bot, 7, chosen.board_type, chosen.spec)
     if forced:
-        from samegame.sim import bounded
+        from samegame.execution import bounded
 
         real = bounded.run_game
         bounded.run_game = lambda work, parts, seconds: real(work, ("built-in",), seconds)  # type: ignore[assignment]

@@ -18,9 +18,9 @@ import argparse
 import statistics
 import time
 
+from samegame.execution.executors import Executor, ExecutorKind, open_executor
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
-from samegame.sim.executors import Executor, ExecutorKind, open_executor
 from samegame.sim.simulate import simulate
 from samegame.sim.tasks import GameSetup
 

@@ -35,7 +35,7 @@ from typing import Any
 
 PRELOADED = (
     "samegame.cli.app",
-    "samegame.cli.common",
+    "samegame.cli.options",
     "samegame.plugin.host",
     "samegame.presets",
     "samegame.store",

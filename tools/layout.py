@@ -6,9 +6,10 @@ Run from the repository's root::
     python tools/layout.py --check    # exit 1 when a rule of docs/architecture.md is broken
 
 Imports are read from the source with ``ast`` (nothing is imported). A package's
-layer comes from ``LAYERS`` below: a module may import from its own layer and the
-layers listed before it, never from a later one ("upward"). Imports made only for
-type checking (under ``if TYPE_CHECKING:``) count too.
+place comes from ``LAYERS`` below: every package has a layer of its own, and a
+module may import from its own package and the packages listed before it, never
+from a later one ("upward"), so any two packages are checked against each other.
+Imports made only for type checking (under ``if TYPE_CHECKING:``) count too.
 """
 
 from __future__ import annotations
@@ -21,21 +22,32 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "src" / "samegame"
 
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("i18n", "core"),
-    ("plugin",),
-    ("kernel",),
-    ("bots", "builtins"),
-    ("presets", "records", "store", "rl"),
-    ("sim", "play", "benchmark", "review"),
-    ("repl",),
-    ("web",),
-    ("cli",),
-    ("testing",),
-    ("__main__",),
+LAYERS: tuple[str, ...] = (
+    "i18n",
+    "core",
+    "plugin",
+    "kernel",
+    "bots",
+    "builtins",
+    "execution",
+    "store",
+    "presets",
+    "records",
+    "rl",
+    "play",
+    "sim",
+    "benchmark",
+    "review",
+    "repl",
+    "web",
+    "cli",
+    "testing",
+    "__main__",
 )
-"""From the bottom up. The package's ``__init__`` (the public face) may import
-anything below the command line; it is not itself a layer."""
+"""From the bottom up, one package a layer: a package may import only the packages
+before it. The package's ``__init__`` (the public face) may import anything below
+the command line; it is not itself a layer."""
+
 
 MAX_TOP_MODULES = 3
 MAX_LINES = 500
@@ -95,15 +107,13 @@ def imports_of(module: Module, root: Path = ROOT) -> set[str]:
 
 
 def layer_of(room: str) -> int | None:
-    for index, rooms in enumerate(LAYERS):
-        if room in rooms:
-            return index
-    return None
+    """The place of a package in ``LAYERS`` (0 the bottom), or None when it has none."""
+    return LAYERS.index(room) if room in LAYERS else None
 
 
 def upward_imports(mods: list[Module], root: Path = ROOT) -> list[str]:
-    """``importer -> imported`` for every import into a later layer (or from or
-    into a place that no layer names)."""
+    """``importer -> imported`` for every import into a later package of
+    ``LAYERS`` (or from or into a package that ``LAYERS`` does not name)."""
     found = []
     for module in mods:
         if module.room == "__init__":

@@ -60,6 +60,17 @@ MOVED = {
     "samegame.repl.tutorial_position": "samegame.repl.tutorial.position",
     "samegame.repl.tutorial_practice": "samegame.repl.tutorial.practice",
     "samegame.repl.tutorial_voice": "samegame.repl.tutorial.voice",
+    # Library work out of cli/, and the executors in a package of their own
+    # (the thin cli/ and honest layers).
+    "samegame.sim.executors": "samegame.execution.executors",
+    "samegame.sim.lifetime": "samegame.execution.lifetime",
+    "samegame.sim.outfile": "samegame.execution.outfile",
+    "samegame.sim.bounded": "samegame.execution.bounded",
+    "samegame.cli.record_output": "samegame.records.writing",
+    "samegame.cli.bot_games": "samegame.benchmark.bot_games",
+    "samegame.cli.review_sources": "samegame.review.sources",
+    "samegame.cli.review_practice_run": "samegame.repl.review_practice_run",
+    "samegame.cli.common": "samegame.cli.options",  # its readers of files are cli.inputs
 }
 """Old module path -> new module path."""
 

@@ -138,7 +138,7 @@ def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_pa
     worker of the cluster the command starts, must not reach the user's terminal."""
     script = (
         "import logging\n"
-        "from samegame.sim.executors import ExecutorKind, open_executor\n"
+        "from samegame.execution.executors import ExecutorKind, open_executor\n"
         "with open_executor(ExecutorKind.dask, 1) as executor:\n"
         "    log = logging.getLogger('distributed.worker').error\n"
         "    executor.call(log, 'MARKER heartbeat failed').result()\n"
@@ -172,13 +172,15 @@ class _Handle:
 def test_a_killed_worker_in_bench_is_one_line_with_exit_1() -> None:
     """A worker killed under a bench position (seen by hand: kill -9 the worker
     processes) was a traceback; it is one line saying what was kept, exit 1."""
-    from samegame.cli.bot_games import remote_game as _remote
-    from samegame.cli.exit_codes import CommandError, ExitCode
+    from samegame.benchmark.bot_games import remote_game as _remote
+    from samegame.cli.app import _library_errors
+    from samegame.cli.exit_codes import ExitCode
     from samegame.cli.longwork import Interruption
+    from samegame.execution.executors import ExecutorFailed
 
-    with pytest.raises(CommandError) as caught:
+    with pytest.raises(ExecutorFailed) as caught:
         _remote(_killed(), Interruption(), "; stopped after 2 of 6 positions")
-    assert caught.value.code == ExitCode.REJECTED
+    assert (ExecutorFailed, ExitCode.REJECTED) in _library_errors()
     message = str(caught.value)
     assert message.startswith("the executor failed (KilledWorker: ")
     assert message.endswith("; stopped after 2 of 6 positions")
@@ -190,13 +192,12 @@ def test_an_executors_long_many_line_error_is_one_short_line() -> None:
     the message shows the start of the text on one line, escaped."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from samegame.cli.bot_games import remote_game as _remote
-    from samegame.cli.exit_codes import CommandError
+    from samegame.benchmark.bot_games import remote_game as _remote
     from samegame.cli.longwork import Interruption
-    from samegame.sim.executors import MAX_FAILURE_TEXT
+    from samegame.execution.executors import MAX_FAILURE_TEXT, ExecutorFailed
 
     text = "worker lost\n" + "x" * 5000 + "\x1b[31m"
-    with pytest.raises(CommandError) as caught:
+    with pytest.raises(ExecutorFailed) as caught:
         _remote(_Handle(BrokenProcessPool(text)), Interruption(), "; kept above")
     message = str(caught.value)
     assert message.startswith("the executor failed (BrokenProcessPool: worker lost\\x0ax")
@@ -210,7 +211,7 @@ def test_a_tasks_own_error_passes_through_bench_unchanged() -> None:
     """Only the executor's failures become "the executor failed": an error the task
     raised (a plugin's, sorted by the command line into its own exit code) is
     raised as it was."""
-    from samegame.cli.bot_games import remote_game as _remote
+    from samegame.benchmark.bot_games import remote_game as _remote
     from samegame.cli.longwork import Interruption
     from samegame.plugin.containment import PluginError
 
@@ -255,21 +256,21 @@ def test_solve_keeps_the_best_of_the_searches_a_lost_worker_spared() -> None:
 
 
 def test_solve_with_every_search_lost_is_the_executors_error() -> None:
-    from samegame.cli.bot_games import ExecutorFailed
     from samegame.cli.longwork import Interruption
     from samegame.cli.solve_cmd import _best_of
+    from samegame.execution.executors import ExecutorFailed
 
     with pytest.raises(ExecutorFailed, match=r"^the executor failed \(KilledWorker: "):
         _best_of([object()] * 2, _Handing([_killed(), _killed()]), False, Interruption())
 
 
 class _Submitting:
-    """An executor whose every submitted game raises ``error``."""
+    """An executor whose every call (a game) raises ``error``."""
 
     def __init__(self, error: BaseException) -> None:
         self.error = error
 
-    def submit(self, task: Any) -> _Handle:
+    def call(self, fn: Any, task: Any) -> _Handle:
         return _Handle(self.error)
 
 
@@ -277,7 +278,7 @@ def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
     """``simulate``'s runner stops on an executor failure with the same one line."""
     from distributed.scheduler import KilledWorker
 
-    from samegame.sim.executors import MAX_FAILURE_TEXT
+    from samegame.execution.executors import MAX_FAILURE_TEXT
     from samegame.sim.runner import play_all
 
     error = KilledWorker("game-1\n" + "y" * 3000, SimpleNamespace(address="tcp://127.0.0.1:1"), 3)

@@ -20,7 +20,7 @@ import pytest
 from conftest import Result, assert_one_line_error
 from playkit import run_cli
 from plugin_install import make_distribution
-from samegame.cli import common
+from samegame.cli import options as cli_options
 from samegame.core.coords import Cell
 from samegame.core.events import GameRestarted
 from samegame.core.limits import MAX_POINTS
@@ -62,7 +62,7 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., PluginHos
         plugin = SimpleNamespace(**{name: hookimpl(f) for name, f in hooks.items()})
         host = PluginHost(autoload=False, extra=[("evil", plugin)])
         monkeypatch.setattr(plugins, "_HOST", host)
-        monkeypatch.setattr(common, "_warned", False)
+        monkeypatch.setattr(cli_options, "_warned", False)
         return host
 
     yield put

@@ -37,7 +37,7 @@ class PlayTask:
     position: int | None = None
     rows: tuple[str, ...] | None = None
     bot_timeout: float | None = None
-    """The limit on a plugin's bot (``samegame.sim.bounded.game_limit``); None: the default."""
+    """The limit on a plugin's bot (``samegame.execution.bounded.game_limit``); None: the default."""
 
     def board(self) -> Board:
         if self.rows is not None:

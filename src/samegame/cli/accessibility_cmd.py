@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from samegame.cli.common import AccessibleOption, LangOption, chosen_settings
+from samegame.cli.options import AccessibleOption, LangOption, chosen_settings
 from samegame.i18n import LANGUAGES, Translator, translator
 from samegame.repl.commands import WORDS, Kind
 

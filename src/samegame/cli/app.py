@@ -95,7 +95,7 @@ def _add(root: typer.Typer, name: str, found: Callable[..., Any], description: s
 
 def _add_plugin_commands(root: typer.Typer) -> None:
     """The commands plugins add (samegame_commands); a built-in name is refused."""
-    from samegame.cli.common import host
+    from samegame.cli.options import host
 
     for name, command in sorted(host().commands().items()):
         if name in COMMANDS:
@@ -126,9 +126,12 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
     from samegame.core.board import BoardError
     from samegame.core.numbering import BoardSpecError
     from samegame.core.textboard import TextBoardError
+    from samegame.execution.executors import ExecutorFailed
+    from samegame.plugin.bot_api import BotError
     from samegame.plugin.containment import PluginError
     from samegame.plugin.host import UnknownNameError
     from samegame.presets import PresetError
+    from samegame.records.writing import RecordFileError
 
     return (
         (PresetError, ExitCode.CONFIG),
@@ -137,6 +140,9 @@ def _library_errors() -> tuple[tuple[type[BaseException], ExitCode], ...]:
         (BoardSpecError, ExitCode.USAGE),
         (TextBoardError, ExitCode.INPUT),
         (BoardError, ExitCode.INPUT),
+        (RecordFileError, ExitCode.INPUT),
+        (BotError, ExitCode.REJECTED),
+        (ExecutorFailed, ExitCode.REJECTED),
     )
 
 

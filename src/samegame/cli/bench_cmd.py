@@ -5,7 +5,7 @@ Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move, or t
 executor lost a position; 2 a bad option (a bot option, ``--positions``, a time
 budget for a bot without one, ``--bot-timeout``); 3 an unknown bot, or a plugin's
 bot that failed or did not finish within its limit (it plays in a child process:
-``samegame.sim.bounded``); 4 a records file that cannot be written; 130 Ctrl-C.
+``samegame.execution.bounded``); 4 a records file that cannot be written; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from samegame.benchmark.bot_games import play_bounded, remote_game
 from samegame.benchmark.positions import (
     ANCHORS,
     PublishedComparison,
@@ -25,28 +26,6 @@ from samegame.benchmark.positions import (
     standard_positions,
 )
 from samegame.benchmark.runs import PlayTask
-from samegame.cli.bot_games import (
-    BotOption,
-    FormatOption,
-    SeedOption,
-    check_executor,
-    interruptible_bot,
-    number_text,
-    play_bounded,
-    remote_game,
-    seconds_text,
-    stop_if_interrupted,
-    timed_bot,
-)
-from samegame.cli.common import (
-    BotTimeoutOption,
-    LangOption,
-    TextOrJson,
-    check_bot_timeout,
-    chosen_translator,
-    load_preset,
-    print_json,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -55,13 +34,34 @@ from samegame.cli.executor_options import (
     where_to_play,
 )
 from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
-from samegame.cli.longwork import budget_words, progress, say
-from samegame.cli.record_output import record_output
+from samegame.cli.inputs import load_preset
+from samegame.cli.longwork import (
+    budget_words,
+    interruptible_bot,
+    number_text,
+    progress,
+    say,
+    seconds_text,
+    stop_if_interrupted,
+)
+from samegame.cli.options import (
+    BotOption,
+    BotSeedOption,
+    BotTimeoutOption,
+    FormatOption,
+    LangOption,
+    TextOrJson,
+    check_bot_timeout,
+    checked_bot,
+    chosen_translator,
+    print_json,
+)
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
+from samegame.execution.executors import ExecutorKind
 from samegame.i18n.said import Said
 from samegame.records.verification import make_record
-from samegame.sim.executors import ExecutorKind
+from samegame.records.writing import record_output
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -156,7 +156,7 @@ def standard_command(
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write one game record per line here.")
     ] = None,
-    seed: SeedOption = 0,
+    seed: BotSeedOption = 0,
     output: FormatOption = TextOrJson.text,
     workers: WorkersOption = None,
     executor_kind: ExecutorOption = None,
@@ -179,8 +179,7 @@ def standard_command(
         raise fail(f"--positions: {error}", ExitCode.USAGE) from None
     check_bot_timeout(bot_timeout)
     where = where_to_play(workers, executor_kind, scheduler)
-    spec = timed_bot(bot, time_per_position, "--time-per-position", bot_timeout)
-    check_executor(spec, where)
+    spec = checked_bot(bot, time_per_position, "--time-per-position", bot_timeout, where.kind)
     preset = load_preset(BENCHMARK_PRESET)
     rules = preset.rules
     boards = standard_positions()

@@ -7,7 +7,9 @@ from typing import Annotated
 import typer
 
 from samegame.builtins.renderers import drawing_options
-from samegame.cli.common import (
+from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
+from samegame.cli.inputs import board_setup, load_preset, numbered_board
+from samegame.cli.options import (
     AccessibleOption,
     BoardNumberOption,
     BoardTypeOption,
@@ -17,15 +19,11 @@ from samegame.cli.common import (
     SizeOption,
     SymbolChoice,
     SymbolsOption,
-    board_setup,
     chosen_renderer,
     chosen_settings,
     host,
-    load_preset,
-    numbered_board,
     print_json,
 )
-from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
 from samegame.core.coords import format_cell
 from samegame.core.textboard import board_rows, write_board
 from samegame.i18n.said import Said

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.whole_numbers import whole_number
+from samegame.cli.options import whole_number_option
+from samegame.execution.executors import Executor, ExecutorError, ExecutorKind, open_executor
 from samegame.i18n.plain_english import english
-from samegame.sim.executors import Executor, ExecutorError, ExecutorKind, open_executor
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -26,13 +26,7 @@ MAX_WORKERS = 1024
 def workers_option(help_text: str) -> Any:
     """The ``--workers`` option (1 to ``MAX_WORKERS``), with what it runs at once
     in words: ``Annotated[int | None, workers_option("...")]``."""
-    return typer.Option(
-        "--workers",
-        "-w",
-        max=MAX_WORKERS,
-        parser=whole_number(None, MAX_WORKERS),
-        help=help_text,
-    )
+    return whole_number_option("--workers", "-w", help=help_text, low=None, high=MAX_WORKERS)
 
 
 WorkersOption = Annotated[

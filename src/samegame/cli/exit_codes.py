@@ -15,7 +15,7 @@ The table is README.md's, word for word (tests/unit/cli/test_exit_code_table.py
 checks both against ``ExitCode``). A plugin's fault is 3 whatever the command: the
 containment wrappers (``samegame.plugin.containment``) turn anything a plugin
 raises into a ``PluginError``, and a game that calls plugin code runs under one time
-bound (``samegame.sim.bounded.run_game``).
+bound (``samegame.execution.bounded.run_game``).
 """
 
 from __future__ import annotations

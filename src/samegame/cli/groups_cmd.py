@@ -15,7 +15,9 @@ from typing import Annotated, Any
 import typer
 
 from samegame.cli.board_cmd import board_app
-from samegame.cli.common import (
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import board_setup, load_preset, numbered_board
+from samegame.cli.options import (
     AccessibleOption,
     BoardNumberOption,
     BoardTypeOption,
@@ -24,13 +26,9 @@ from samegame.cli.common import (
     PresetOption,
     SizeOption,
     TextOrJson,
-    board_setup,
     chosen_settings,
-    load_preset,
-    numbered_board,
     print_json,
 )
-from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.board import Board, Group
 from samegame.core.coords import column_letter, format_cell
 from samegame.core.palette import PALETTE

@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -33,8 +33,10 @@ import typer
 from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
+from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.stops import STOP_SIGNALS, raise_or_hold
 from samegame.i18n.plain_english import english
+from samegame.i18n.said import Said
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -232,3 +234,36 @@ def progress(
         return ticks(None, lambda done: None)
     total = seconds_words(tr, seconds)
     return ticks(seconds, lambda done: say(line(seconds_words(tr, done), total)))
+
+
+def interruptible_bot(spec: BotSpec) -> AbstractContextManager[Interruption]:
+    """Ctrl-C during the games of ``spec``: a built-in bot's search stops and keeps
+    its best (``interruptible``); a plugin's bot is simply interrupted (a
+    KeyboardInterrupt, which also stops its child process), since nothing can make
+    it stop early and keep its best."""
+    from samegame.plugin.host import get_host
+
+    if get_host().third_party("bot", spec.name) is not None:
+        return nullcontext(Interruption())
+    return interruptible()
+
+
+def stop_if_interrupted(interrupted: bool, interrupted_kept: Said, terminated_kept: Said) -> None:
+    """After Ctrl-C: one line on what was kept (``interrupted_kept``; after SIGTERM
+    or SIGHUP ``terminated_kept``), and exit status 130 (143 after SIGTERM or
+    SIGHUP)."""
+    if interrupted:
+        said = terminated_kept if interrupts.terminated() else interrupted_kept
+        raise fail(said, ExitCode(interrupts.exit_code()))
+
+
+def number_text(value: float) -> str:
+    """``12,345``: a whole number with its thousands separated."""
+    return f"{value:,.0f}"
+
+
+def seconds_text(value: float, tr: Translator | None = None) -> str:
+    """``5.1 seconds``: a unit a speech synthesizer reads as a word (A30), in the
+    language of ``tr`` (English when none is given)."""
+    tr = english(tr)
+    return tr("research.seconds", seconds=f"{value:.1f}")

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import (
+from samegame.cli.exit_codes import ExitCode, QuietExit, fail
+from samegame.cli.options import (
     BoardNumberOption,
     BoardTypeOption,
     ClearBonusOption,
@@ -23,10 +24,8 @@ from samegame.cli.common import (
     SymbolsOption,
     choice_failure,
     host,
+    whole_number_option,
 )
-from samegame.cli.exit_codes import ExitCode, QuietExit, fail
-from samegame.cli.whole_numbers import whole_number
-from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.play import PlayError
 from samegame.play.choices import ChoiceError
 from samegame.play.hint_bot import LongWork
@@ -78,11 +77,8 @@ def play_command(
     ] = None,
     game_id: Annotated[
         int | None,
-        typer.Option(
+        whole_number_option(
             "--game",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1, SQLITE_MAX_INTEGER),
             help="Resume this saved game, or replay a finished one as practice (see history).",
         ),
     ] = None,

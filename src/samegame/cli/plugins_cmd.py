@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 import pluggy
 import typer
 
-from samegame.cli.common import TextOrJson, host, print_json
 from samegame.cli.exit_codes import ExitCode
+from samegame.cli.options import TextOrJson, host, print_json
 from samegame.plugin.host import get_host
 
 if TYPE_CHECKING:

@@ -6,16 +6,16 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import (
+from samegame.cli.exit_codes import show_help_without_command, warn
+from samegame.cli.inputs import load_preset
+from samegame.cli.options import (
     AccessibleOption,
     LangOption,
     TextOrJson,
     chosen_translator,
     host,
-    load_preset,
     print_json,
 )
-from samegame.cli.exit_codes import show_help_without_command, warn
 from samegame.core.quoting import printable_line
 from samegame.presets import list_presets
 

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from samegame.cli.common import (
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import board_setup, load_preset, numbered_board, read_board_file
+from samegame.cli.options import (
     BoardNumberOption,
     BoardTypeOption,
     ClearBonusOption,
@@ -16,14 +18,9 @@ from samegame.cli.common import (
     PresetOption,
     SizeOption,
     TextOrJson,
-    board_setup,
     chosen_translator,
-    load_preset,
-    numbered_board,
     print_json,
-    read_board_file,
 )
-from samegame.cli.exit_codes import ExitCode, fail
 from samegame.core.palette import PALETTE
 from samegame.core.replay import ReplayError, ReplayResult, replay, split_moves
 from samegame.i18n.plain_english import english

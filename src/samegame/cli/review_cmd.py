@@ -2,7 +2,11 @@
 or as JSON; for a saved game (the review is kept with it) or game records.
 
 Each position is valued by ``samegame.review`` with a fixed amount of work, so a
-review is the same for the same seed. Positions are valued first to last, with
+review is the same for the same seed: what is reviewed is
+``samegame.review.sources``, the review going on from the one kept with a saved
+game ``samegame.review.keeping``, the costliest moves of a file
+``samegame.review.worst``; this module turns the options into those calls and
+their results into words, JSON and exit codes. Positions are valued first to last, with
 a few progress lines on stderr; Ctrl-C (or SIGTERM) stops at once, the review
 of the moves valued so far is printed (and kept with a saved game, so asking
 again goes on from there), and the command exits 130 (143). A search cut short
@@ -16,21 +20,13 @@ is not a game record; 5 a damaged database or saved game; 130 and 143 stopped.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 
 from samegame.cli import interrupts
-from samegame.cli.common import (
-    PATH_SHOWN,
-    AccessibleOption,
-    LangOption,
-    TextOrJson,
-    chosen_translator,
-    print_json,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -38,31 +34,39 @@ from samegame.cli.executor_options import (
     where_to_play,
     workers_option,
 )
-from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.longwork import Interruption, interruptible, say
-from samegame.cli.review_practice_run import run_practice
-from samegame.cli.review_sources import (
+from samegame.cli.exit_codes import CommandError, ExitCode, QuietExit, fail
+from samegame.cli.longwork import interruptible, say
+from samegame.cli.options import (
+    AccessibleOption,
+    FormatOption,
+    LangOption,
+    TextOrJson,
+    chosen_settings,
+    chosen_translator,
+    host,
+    print_json,
+    whole_number_option,
+)
+from samegame.cli.scores_cmd import open_store
+from samegame.core.quoting import shown
+from samegame.core.regular_files import PATH_SHOWN
+from samegame.execution.executors import Executor, ExecutorKind
+from samegame.i18n.said import said_of
+from samegame.repl.review_practice_run import run_practice
+from samegame.repl.review_words import ReviewWords, told_moves
+from samegame.review.keeping import keeper, kept_values, review_subject
+from samegame.review.report import review_report
+from samegame.review.review import Review
+from samegame.review.sources import (
+    ReviewSourceError,
     ReviewSubject,
+    SourceFault,
     record_count,
     record_subjects,
     saved_subject,
 )
-from samegame.cli.scores_cmd import open_store
-from samegame.cli.whole_numbers import whole_number
-from samegame.core.limits import SQLITE_MAX_INTEGER
-from samegame.core.quoting import shown
-from samegame.repl.review_words import ReviewWords, ToldMove, told_moves
-from samegame.review.report import move_report, review_report
-from samegame.review.review import Review, review_of
-from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
-from samegame.review.values import (
-    DEFAULT_ITERATIONS,
-    PositionValue,
-    ReviewBudget,
-    played_line,
-)
-from samegame.review.valuing import valued_positions
-from samegame.sim.executors import Executor, ExecutorKind, failure_words, is_executor_failure
+from samegame.review.values import DEFAULT_ITERATIONS, ReviewBudget, played_line
+from samegame.review.worst import worst_of_file
 from samegame.store import Store
 
 ReviewWorkersOption = Annotated[
@@ -73,7 +77,22 @@ ReviewWorkersOption = Annotated[
 MAX_ITERATIONS = 1000
 """The most iterations a level a review's search may be asked for."""
 
-FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+_FAULT_EXIT = {
+    SourceFault.CHOICE: ExitCode.USAGE,
+    SourceFault.PLUGIN: ExitCode.CONFIG,
+    SourceFault.INPUT: ExitCode.INPUT,
+    SourceFault.DATA: ExitCode.DATA,
+}
+
+
+@contextmanager
+def _source_errors() -> Iterator[None]:
+    """A game that cannot be reviewed (``samegame.review.sources``): its line and
+    the exit code of its fault."""
+    try:
+        yield
+    except ReviewSourceError as error:
+        raise CommandError(said_of(error) or str(error), _FAULT_EXIT[error.fault]) from None
 
 
 def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int, int], None]:
@@ -93,95 +112,14 @@ def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int
     return progress
 
 
-def _prepare_search(words: ReviewWords, budget: ReviewBudget) -> None:
-    """Load (or, the first time, compile) the search, saying so at once when that
-    takes long (A37)."""
-    from samegame.bots.search.bot import prepare_search
-    from samegame.bots.search.spec import NrpaSpec
+def _preparing(words: ReviewWords) -> Callable[[float], None]:
+    """What is said at once when the search's first load or compile takes long (A37)."""
 
     def announce(seconds: float) -> None:
         duration = words.tr("seconds", count=seconds, number=f"{seconds:g}")
         say(words.tr("search.preparing", seconds=duration))
 
-    prepare_search(NrpaSpec(level=budget.level, iterations=budget.iterations), announce)
-
-
-def _review(
-    words: ReviewWords,
-    subject: ReviewSubject,
-    budget: ReviewBudget,
-    seed: int,
-    kept: list[PositionValue],
-    interruption: Interruption,
-    progress: Callable[[int, int], None] | None,
-    save: Callable[[Review], None] | None = None,
-    executor: Executor | None = None,
-) -> Review:
-    """The review of a subject, going on from the values ``kept`` (a kept review's,
-    in order): each further position valued (here, or on ``executor``'s
-    workers), ``save`` called after each. When the work is stopped, the value
-    being found is dropped (a search cut short is not a fixed amount of work)
-    and the review so far is returned."""
-    played = played_line(subject.board, subject.rules, subject.moves)
-    found = list(kept)
-    total = len(played.boards)
-    if len(found) < total and played.boards[len(found)].tile_count() > budget.exact_tiles:
-        _prepare_search(words, budget)
-    values = valued_positions(
-        played,
-        subject.rules,
-        subject.variant,
-        budget,
-        seed,
-        len(found),
-        lambda: bool(interruption),
-        executor,
-    )
-    try:
-        for value in values:
-            found.append(value)
-            if save is not None:
-                save(review_of(played, subject.rules, subject.moves, found, budget, seed))
-            if progress is not None:
-                progress(len(found), total)
-    except Exception as error:
-        if not is_executor_failure(error):
-            raise
-        raise fail(failure_words(error), ExitCode.REJECTED) from None
-    return review_of(played, subject.rules, subject.moves, found, budget, seed)
-
-
-def _kept_values(
-    store: Store, subject: ReviewSubject, budget: ReviewBudget, seed: int
-) -> list[PositionValue]:
-    """The values of the review kept with a saved game, when it is of the same
-    moves, budget and seed and checks against the game; else none."""
-    assert subject.game_id is not None
-    kept = store.load_review(subject.game_id, subject.moves)
-    if kept is None:
-        return []
-    try:
-        review = review_from_stored(
-            json.loads(kept.text), subject.board, subject.rules, subject.moves
-        )
-    except (StoredReviewError, ValueError, RecursionError):
-        return []
-    if review.budget != budget or review.seed != seed:
-        return []
-    return list(review.values)
-
-
-def _keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
-    assert subject.game_id is not None
-    game_id = subject.game_id
-
-    def save(review: Review) -> None:
-        text = json.dumps(stored_review(review), separators=(",", ":"))
-        store.save_review(
-            game_id, subject.moves, text, complete=len(review.values) == review.total_moves + 1
-        )
-
-    return save
+    return announce
 
 
 def _stop_error(words: ReviewWords, done: int, total: int, *, games: bool = False) -> Exception:
@@ -214,31 +152,18 @@ def review_command(
     ] = None,
     game_id: Annotated[
         int | None,
-        typer.Option(
-            "--game",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="The saved game to review (default: the last finished game).",
+        whole_number_option(
+            "--game", help="The saved game to review (default: the last finished game)."
         ),
     ] = None,
     index: Annotated[
         int | None,
-        typer.Option(
-            "--index",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="Which record of the file to review, from 1.",
-        ),
+        whole_number_option("--index", help="Which record of the file to review, from 1."),
     ] = None,
     worst: Annotated[
         int | None,
-        typer.Option(
+        whole_number_option(
             "--worst",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
             help="Review every record of the file and tell the N costliest moves of them all.",
         ),
     ] = None,
@@ -255,23 +180,15 @@ def review_command(
     ] = False,
     seed: Annotated[
         int,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(0),
-            help="The searches' seed.",
-        ),
+        whole_number_option("--seed", help="The searches' seed.", low=0),
     ] = 0,
     iterations: Annotated[
         int,
-        typer.Option(
+        whole_number_option(
             "--iterations",
-            min=1,
-            max=MAX_ITERATIONS,
-            parser=whole_number(1, MAX_ITERATIONS),
             help="The search's iterations a level at each position: its work grows as the "
             "cube of this (default 30; a review is the same for the same number and seed).",
+            high=MAX_ITERATIONS,
         ),
     ] = DEFAULT_ITERATIONS,
     output: FormatOption = TextOrJson.text,
@@ -296,11 +213,11 @@ def review_command(
     if records is None and (index is not None or worst is not None):
         raise fail(words.tr("error.review.index_needs_file"), ExitCode.USAGE)
     where = where_to_play(workers, executor_kind, scheduler)
-    with running_executor(where) as running:
+    with _source_errors(), running_executor(where) as running:
         executor = None if where.kind is ExecutorKind.local else running
         if records is None:
             with open_store() as store:
-                subject = saved_subject(store, game_id)
+                subject = saved_subject(store, game_id, host())
                 review = _review_one(
                     words, subject, budget, seed, every, output, store, practice, executor
                 )
@@ -312,12 +229,16 @@ def review_command(
                 named = shown(records, PATH_SHOWN)
                 said = words.tr("error.review.many_records", file=named, count=count)
                 raise fail(said, ExitCode.USAGE)
-            subject = next(iter(record_subjects(records, index or 1)))
+            subject = next(iter(record_subjects(records, host(), index or 1)))
             review = _review_one(
                 words, subject, budget, seed, every, output, None, practice, executor
             )
     if practice:
-        run_practice(subject, review, budget, seed, lang, accessible)
+        settings = chosen_settings(lang, accessible, read_only=True).settings
+        try:
+            run_practice(subject, review, budget, seed, settings, host())
+        except KeyboardInterrupt:
+            raise QuietExit(ExitCode.INTERRUPTED) from None
 
 
 def _review_one(
@@ -340,24 +261,24 @@ def _review_one(
             said = words.tr("error.review.moves", game=subject.game_id, problem=str(error))
             raise fail(said, ExitCode.DATA) from None
         raise fail(str(error), ExitCode.INPUT) from None
-    kept = [] if store is None else _kept_values(store, subject, budget, seed)
-    save = None if store is None else _keeper(store, subject)
+    kept = [] if store is None else kept_values(store, subject, budget, seed)
+    save = None if store is None else keeper(store, subject)
     total = len(subject.moves) + 1
     if len(kept) < total:
         say(words.tr("review.start", what=subject.what(words), count=len(subject.moves)))
         if kept:
             say(words.tr("review.again", number=len(kept) + 1, total=total))
     with interruptible() as interruption:
-        review = _review(
-            words,
+        review = review_subject(
             subject,
             budget,
             seed,
             kept,
-            interruption,
-            _progress_lines(words),
-            save,
-            executor,
+            stopped=lambda: bool(interruption),
+            progress=_progress_lines(words),
+            save=save,
+            executor=executor,
+            preparing=_preparing(words),
         )
     practice_follows = quiet and len(review.values) == total
     if output is TextOrJson.json:
@@ -388,61 +309,28 @@ def _review_worst(
     """Review every record of a file and tell the ``worst`` costliest moves."""
     count = record_count(path)
     say(words.tr("review.start.many", file=shown(path, PATH_SHOWN), count=count))
-    progress = _progress_lines(words, games=True)
-    told: list[ToldMove] = []
-    summaries: list[dict[str, object]] = []
-    done = 0
     with interruptible() as interruption:
-        for subject in record_subjects(path):
-            if interruption:
-                break
-            review = _review(words, subject, budget, seed, [], interruption, None, None, executor)
-            if not review.complete:
-                break
-            done += 1
-            played = played_line(subject.board, subject.rules, subject.moves)
-            summaries.append({"record": subject.record, **_summary_numbers(review)})
-            told.extend(
-                ToldMove(move, played.boards[move.index], subject.rules, subject.record)
-                for move in review.costliest
-            )
-            progress(done, count)
-    told.sort(key=lambda t: (-t.move.loss, t.record or 0, t.move.index))
-    chosen = told[:worst]
-    if output is TextOrJson.json:
-        print_json(
-            {
-                "records": summaries,
-                "worst": [
-                    {"record": t.record, **move_report(t.move, _best_of(summaries, t.record))}
-                    for t in chosen
-                ],
-            }
+        found = worst_of_file(
+            path,
+            host(),
+            worst,
+            budget,
+            seed,
+            count=count,
+            stopped=lambda: bool(interruption),
+            progress=_progress_lines(words, games=True),
+            executor=executor,
+            preparing=_preparing(words),
         )
+    if output is TextOrJson.json:
+        print_json(found.report())
     else:
-        for number, item in enumerate(chosen):
+        for number, item in enumerate(found.chosen):
             if number:
                 typer.echo("")
             for line in words.move(item):
                 typer.echo(line)
-        if not chosen:
+        if not found.chosen:
             typer.echo(words.tr("review.costliest.none"))
-    if done < count:
-        raise _stop_error(words, done, count, games=True)
-
-
-def _summary_numbers(review: Review) -> dict[str, object]:
-    return {
-        key: value
-        for key, value in review_report(review).items()
-        if key in ("total_moves", "finished", "score", "best_total", "lost")
-    }
-
-
-def _best_of(summaries: list[dict[str, object]], record: int | None) -> int:
-    for summary in summaries:
-        if summary["record"] == record:
-            best = summary["best_total"]
-            assert isinstance(best, int)
-            return best
-    return 0
+    if found.done < found.count:
+        raise _stop_error(words, found.done, found.count, games=True)

@@ -9,16 +9,15 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import (
+from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.options import (
     AccessibleOption,
     LangOption,
     TextOrJson,
     chosen_translator,
     print_json,
+    whole_number_option,
 )
-from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.whole_numbers import whole_number
-from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.i18n.dates import date_in_words
 from samegame.repl.announcer import Announcer
 from samegame.repl.game_lines import describe_category, game_line
@@ -75,13 +74,7 @@ def challenge_line(say: Announcer, entry: ChallengeEntry) -> str:
 def scores_command(
     limit: Annotated[
         int,
-        typer.Option(
-            "--limit",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="Scores per rule set.",
-        ),
+        whole_number_option("--limit", help="Scores per rule set."),
     ] = 10,
     output: FormatOption = TextOrJson.text,
     lang: LangOption = None,
@@ -130,13 +123,7 @@ def scores_command(
 def history_command(
     limit: Annotated[
         int,
-        typer.Option(
-            "--limit",
-            min=1,
-            max=SQLITE_MAX_INTEGER,
-            parser=whole_number(1),
-            help="How many games.",
-        ),
+        whole_number_option("--limit", help="How many games."),
     ] = 20,
     unfinished: Annotated[
         bool, typer.Option("--unfinished", help="List unfinished games instead.")

@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import AccessibleOption, LangOption, chosen_translator
 from samegame.cli.exit_codes import ExitCode, fail, warn
+from samegame.cli.options import AccessibleOption, LangOption, chosen_translator
 from samegame.core.quoting import shown
 from samegame.i18n.said import Said
 

@@ -22,21 +22,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from samegame.bots import BotOptionError, parse_bot_spec
-from samegame.cli.common import (
-    BoardTypeOption,
-    BotTimeoutOption,
-    ColoursOption,
-    LangOption,
-    PresetOption,
-    SizeOption,
-    TextOrJson,
-    check_bot_timeout,
-    chosen_translator,
-    host,
-    load_preset,
-    print_json,
-    read_board_file,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -45,16 +30,32 @@ from samegame.cli.executor_options import (
     where_to_play,
 )
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import load_preset, read_board_file
 from samegame.cli.longwork import budget_words, interruptible, say
-from samegame.cli.record_output import record_output
+from samegame.cli.options import (
+    BoardTypeOption,
+    BotTimeoutOption,
+    ColoursOption,
+    FormatOption,
+    LangOption,
+    PresetOption,
+    SizeOption,
+    TextOrJson,
+    check_bot_timeout,
+    chosen_translator,
+    host,
+    print_json,
+    whole_number_option,
+)
 from samegame.cli.whole_numbers import whole_number
+from samegame.execution.lifetime import terminate_raises
 from samegame.i18n.said import Said
 from samegame.plugin.host import UnknownNameError
 from samegame.presets import PresetError
+from samegame.records.writing import record_output
 from samegame.repl.terminal import resolve_accessible
 from samegame.sim.compare import compare, split_bots
 from samegame.sim.gate import Gate, GateError, not_met, parse_better, parse_mean
-from samegame.sim.lifetime import terminate_raises
 from samegame.sim.plan import Plan, plan
 from samegame.sim.progress import Progress
 from samegame.sim.runner import Stop
@@ -66,12 +67,8 @@ if TYPE_CHECKING:
 MAX_GAMES = 10**9
 GamesOption = Annotated[
     int,
-    typer.Option(
-        "--games",
-        "-g",
-        max=MAX_GAMES,
-        parser=whole_number(None, MAX_GAMES),
-        help="Number of games (boards).",
+    whole_number_option(
+        "--games", "-g", help="Number of games (boards).", low=None, high=MAX_GAMES
     ),
 ]
 SeedOption = Annotated[
@@ -84,7 +81,6 @@ BoardsOption = Annotated[
     str | None,
     typer.Option("--boards", help="Play these boards in turn (text or digit format) instead."),
 ]
-FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 
 def _plan(

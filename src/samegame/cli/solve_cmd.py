@@ -5,7 +5,7 @@ Exit codes (see samegame.cli.exit_codes): 1 the bot played an illegal move, or t
 executor lost a search; 2 a bad option (a bot option, ``--searches``, a time budget
 for a bot without one, ``--bot-timeout``); 3 an unknown bot or preset, or a
 plugin's bot that failed or did not finish within its limit (it plays in a child
-process: ``samegame.sim.bounded``); 4 an unreadable board file; 130 Ctrl-C.
+process: ``samegame.execution.bounded``); 4 an unreadable board file; 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -14,33 +14,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from samegame.benchmark.bot_games import best_game
 from samegame.benchmark.runs import Played, PlayTask
 from samegame.cli import interrupts
-from samegame.cli.bot_games import (
-    BotOption,
-    ExecutorFailed,
-    FormatOption,
-    SeedOption,
-    check_executor,
-    interruptible_bot,
-    number_text,
-    play_bounded,
-    remote_game,
-    seconds_text,
-    stop_if_interrupted,
-    timed_bot,
-)
-from samegame.cli.common import (
-    BotTimeoutOption,
-    LangOption,
-    PresetOption,
-    TextOrJson,
-    check_bot_timeout,
-    chosen_translator,
-    load_preset,
-    print_json,
-    read_board_file,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -50,13 +26,36 @@ from samegame.cli.executor_options import (
     where_to_play,
 )
 from samegame.cli.exit_codes import ExitCode, fail
-from samegame.cli.longwork import Interruption, budget_words, progress, say
+from samegame.cli.inputs import load_preset, read_board_file
+from samegame.cli.longwork import (
+    Interruption,
+    budget_words,
+    interruptible_bot,
+    number_text,
+    progress,
+    say,
+    seconds_text,
+    stop_if_interrupted,
+)
+from samegame.cli.options import (
+    BotOption,
+    BotSeedOption,
+    BotTimeoutOption,
+    FormatOption,
+    LangOption,
+    PresetOption,
+    TextOrJson,
+    check_bot_timeout,
+    checked_bot,
+    chosen_translator,
+    print_json,
+)
 from samegame.cli.whole_numbers import whole_number
 from samegame.core.coords import format_cell
 from samegame.core.replay import replay
 from samegame.core.rng import derive_seed
+from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import Said, said_of
-from samegame.sim.executors import Executor, ExecutorKind
 from samegame.sim.tasks import board_text
 
 if TYPE_CHECKING:
@@ -74,29 +73,13 @@ def solve_seed(seed: int, search: int) -> int:
 def _best_of(
     tasks: list[PlayTask], executor: Executor, local: bool, interruption: Interruption
 ) -> tuple[Played, Said | None]:
-    """The best game of the tasks (the first of the highest score), played here one
-    after another or all at once on the executor's workers, and what was lost:
-    None, or the words for the searches the executor failed (the others are still
-    awaited, and the best of them kept). After Ctrl-C, the best of those finished
-    (a search here returns its best line at once)."""
-    games: list[Played] = []
-    failures: list[ExecutorFailed] = []
-    if local:
-        for task in tasks:
-            games.append(play_bounded(task))
-            if interruption:
-                break
-    else:
-        for handle in [executor.call(play_bounded, task) for task in tasks]:
-            try:
-                game = remote_game(handle, interruption)
-            except ExecutorFailed as error:
-                failures.append(error)
-                continue
-            if game is None:
-                break
-            games.append(game)
-    if not games:
+    """The best game of the tasks (``samegame.benchmark.bot_games.best_game``) and
+    what was lost: None, or the words for the searches the executor failed. With
+    no search finished: the executor's failure, or after Ctrl-C the exit-130 (143)
+    error."""
+    found = best_game(tasks, executor, local, interruption)
+    failures = found.failures
+    if found.best is None:
         if failures:
             raise failures[0]
         none = (
@@ -105,20 +88,16 @@ def _best_of(
             else Said.of("research.interrupted.no_search")
         )
         raise fail(none, ExitCode(interrupts.exit_code()))
-    best = games[0]
-    for game in games[1:]:
-        if game.played.result.score > best.played.result.score:
-            best = game
     if not failures:
-        return best, None
+        return found.best, None
     lost = Said.of(
         "research.solve.lost",
         problem=said_of(failures[0]) or str(failures[0]),
         lost=len(failures),
         count=len(tasks),
-        finished=len(games),
+        finished=found.finished,
     )
-    return best, lost
+    return found.best, lost
 
 
 def _stop_if_lost(lost: Said | None) -> None:
@@ -136,7 +115,7 @@ def solve_command(
     seconds: Annotated[
         float | None, typer.Option("--time", help="Seconds to search (sets the bot's time).")
     ] = None,
-    seed: SeedOption = 0,
+    seed: BotSeedOption = 0,
     output: FormatOption = TextOrJson.text,
     searches: Annotated[
         int | None,
@@ -170,8 +149,7 @@ def solve_command(
         )
     preset = load_preset(preset_name)
     board = read_board_file(board_file)[0]
-    spec = timed_bot(bot, seconds, "--time", bot_timeout)
-    check_executor(spec, where)
+    spec = checked_bot(bot, seconds, "--time", bot_timeout, where.kind)
     budget_seconds, budget = budget_words(spec, tr)
     with running_executor(where) as executor:
         count = searches or (1 if where.kind is ExecutorKind.local else executor.slots)

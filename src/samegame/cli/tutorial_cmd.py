@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from samegame.cli.common import (
-    AccessibleOption,
-    LangOption,
-    SymbolsOption,
-    chosen_settings,
-    host,
-)
 from samegame.cli.exit_codes import ExitCode, QuietExit
+from samegame.cli.options import AccessibleOption, LangOption, SymbolsOption, chosen_settings, host
 from samegame.repl.tutorial import run_tutorial
 
 

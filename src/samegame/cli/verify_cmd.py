@@ -16,14 +16,6 @@ from typing import Annotated
 
 import typer
 
-from samegame.cli.common import (
-    LangOption,
-    TextOrJson,
-    chosen_translator,
-    host,
-    print_json,
-    unreadable_file,
-)
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -32,13 +24,15 @@ from samegame.cli.executor_options import (
     workers_option,
 )
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.cli.inputs import unreadable_file
 from samegame.cli.longwork import interruptible
+from samegame.cli.options import LangOption, TextOrJson, chosen_translator, host, print_json
 from samegame.core.regular_files import NotRegularFileError, open_regular_file
+from samegame.execution.bounded import MAX_SECONDS
+from samegame.execution.executors import failure_words, is_executor_failure
 from samegame.i18n.said import Said
 from samegame.records.replay_limit import DEFAULT_REPLAY_SECONDS
 from samegame.records.shape import json_schema
-from samegame.sim.bounded import MAX_SECONDS
-from samegame.sim.executors import failure_words, is_executor_failure
 from samegame.sim.verify import UnreadableFile, VerifyOptions, VerifyTally, check_files
 
 FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]

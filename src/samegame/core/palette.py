@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from samegame.i18n import Translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +95,22 @@ def describe_tiles(colour_index: int, count: int) -> str:
     colour = PALETTE[colour_index]
     shape = colour.shape if count == 1 else colour.plural_shape
     return f"{count} {colour.name} {shape}"
+
+
+def tile_words(tr: Translator, colour: int, count: int = 1) -> str:
+    """``red circle`` (``red circles`` for a ``count`` of 2 or more): the colour
+    and shape of palette colour ``colour`` without a number, in the language of
+    ``tr``; the words of the announcer and of the preset description alike. (The
+    words are the catalogue's: the palette lives in the rules core, which sits
+    above ``i18n``, so the catalogue never imports the palette.)
+
+    >>> from samegame.i18n import translator
+    >>> tile_words(translator("en"), 1), tile_words(translator("en"), 1, count=2)
+    ('blue triangle', 'blue triangles')
+    """
+    entry = PALETTE[colour]
+    return tr(
+        "tile",
+        colour=tr(f"colour.{entry.name}"),
+        shape=tr(f"shape.{entry.shape}", count=count),
+    )

@@ -34,14 +34,33 @@ from typing import BinaryIO
 
 from samegame.core.limits import MAX_FILE_BYTES, read_capped
 from samegame.core.quoting import shown
+from samegame.i18n.said import Said
 
 __all__ = [
+    "PATH_SHOWN",
     "NotRegularFileError",
     "kind_of_file",
     "open_regular_file",
     "read_regular_file",
     "regular_file_or_error",
+    "unreadable",
 ]
+
+PATH_SHOWN = 400
+"""The most characters of a path a message echoes."""
+
+
+def unreadable(path: str, error: OSError) -> Said:
+    """What is said of a file that cannot be read: that it is missing, or the
+    system's reason (the command line's exit 4).
+
+    >>> str(unreadable("x.txt", FileNotFoundError(2, "No such file or directory")))
+    'cannot read x.txt: No such file or directory; check the path'
+    """
+    if isinstance(error, FileNotFoundError):
+        return Said.of("error.file.missing", path=shown(path, PATH_SHOWN))
+    problem = error.strerror or str(error)
+    return Said.of("error.file.unreadable", path=shown(path, PATH_SHOWN), problem=problem)
 
 
 class NotRegularFileError(ValueError):

@@ -79,19 +79,6 @@ class Translator:
         head = self("list.separator").join(parts[:-1])
         return self("list.or" if either else "list", head=head, last=parts[-1])
 
-    def tile(self, colour: int, count: int = 1) -> str:
-        """``red circle`` (``red circles`` for a ``count`` of 2 or more): the colour
-        and shape of palette colour ``colour`` without a number, the words of the
-        announcer and of the preset description alike."""
-        from samegame.core.palette import PALETTE
-
-        entry = PALETTE[colour]
-        return self(
-            "tile",
-            colour=self(f"colour.{entry.name}"),
-            shape=self(f"shape.{entry.shape}", count=count),
-        )
-
     def name_of(self, family: str, name: str) -> str:
         """The name of a ``formula``, ``penalty``, ``board_type``, ``size`` or
         ``selection_mode`` in this language (key ``family.name``), or the name

@@ -4,7 +4,7 @@ its rule overrides, a board setup, a board number, a renderer and a language.
 Each problem is one ``ChoiceError`` whose message is one line ending with what to
 do, and whose ``fault`` says whose it is: the player's option (``USAGE``) or a
 preset or plugin (``CONFIG``). ``samegame play`` checks its options with these,
-and so do the other commands (``samegame.cli.common`` turns a fault into an exit
+and so do the other commands (``samegame.cli.options`` turns a fault into an exit
 code).
 
 >>> from samegame.plugin.host import PluginHost

@@ -23,7 +23,7 @@ it is put into words by ``error_words`` and ``value_words``, which survive an
 exception whose ``__str__`` raises and a result whose ``__repr__`` raises.
 
 Which plugin callable is running can be watched (``watch_calls``): the bounded
-game of ``samegame.sim.bounded`` uses it to name the one that never returned.
+game of ``samegame.execution.bounded`` uses it to name the one that never returned.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def watch_calls(note: Callable[[str], None] | None) -> None:
     """From now on, tell ``note`` the words naming the plugin callable that runs
     (``plugin NAME (DIST VERSION): scoring formula 'x'``), or ``""`` when none
     does, each time that changes; None stops watching. For a child process that
-    plays one bounded game (``samegame.sim.bounded``)."""
+    plays one bounded game (``samegame.execution.bounded``)."""
     _Watch.note = note
     _Watch.now = ""
 

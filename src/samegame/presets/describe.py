@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from samegame.core.palette import tile_words
 from samegame.core.quoting import printable_line
 from samegame.i18n import Translator
 from samegame.presets.model import Preset
@@ -150,5 +151,5 @@ def _boards(preset: Preset, tr: Translator) -> Iterator[str]:
             + list(preset.colour_choices or ())
             + [stage.colours for stage in preset.stages]
         )
-        tiles = tr.join([tr.tile(colour, count=2) for colour in preset.palette[:most]])
+        tiles = tr.join([tile_words(tr, colour, count=2) for colour in preset.palette[:most]])
         yield tr("describe.preset.palette", tiles=tiles)

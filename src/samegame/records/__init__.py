@@ -11,6 +11,8 @@ with nothing but the record.
 - ``replay_limit``: the cap on the time one bot replay may take;
 - ``verification``: making a record from a played game, reading a file of them,
   and replaying one to verify every claim.
+- ``writing``: a record as its line, and the record file a run writes (replaced
+  only when the run is over).
 
 docs/records.md gives the format.
 """

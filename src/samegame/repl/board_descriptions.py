@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from samegame.builtins.renderers import tile_symbol
 from samegame.core.board import Board, Group
 from samegame.core.coords import SPELLING_EXAMPLES, Cell, column_letter, format_cell
-from samegame.core.palette import PALETTE
+from samegame.core.palette import PALETTE, tile_words
 from samegame.core.rules import Rules
 from samegame.repl.commands import GroupFilter, Kind, ParsedCommand
 from samegame.repl.wording import Wording
@@ -181,7 +181,7 @@ class BoardDescriptions:
     def _filters(self, only: GroupFilter) -> str:
         parts = []
         if only.colour is not None:
-            kind = self.words.tr.tile(only.colour, count=2)
+            kind = tile_words(self.words.tr, only.colour, count=2)
             parts.append(self.words.tr("groups.filter.colour", tiles=kind))
         if only.min_size is not None:
             parts.append(self.words.tr("groups.filter.size", size=only.min_size))

@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from samegame.core.coords import COLUMN_LETTERS, Cell, CoordinateError, parse_cell
 from samegame.core.limits import parse_digits
-from samegame.core.palette import PALETTE
+from samegame.core.palette import PALETTE, tile_words
 from samegame.core.quoting import shown
 
 
@@ -113,7 +113,7 @@ def _colour_words() -> dict[str, int]:
             colour = tr(f"colour.{entry.name}")
             for count in (1, 2):
                 shape = tr(f"shape.{entry.shape}", count=count)
-                tile = tr.tile(entry.index, count=count)
+                tile = tile_words(tr, entry.index, count=count)
                 for word in (colour, shape, tile):
                     words.setdefault(word.lower(), entry.index)
     return words

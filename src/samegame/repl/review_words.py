@@ -10,15 +10,13 @@ each move; ``worst`` lists are told costliest first (``costliest``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from samegame.core.board import Board
 from samegame.core.coords import Cell, format_cell
 from samegame.core.rules import Rules
 from samegame.repl.wording import Wording
 from samegame.review.labels import MoveLabel
 from samegame.review.reasons import MoveReason, ReasonKind
-from samegame.review.review import Review, ReviewedMove
+from samegame.review.review import Review, ToldMove
 from samegame.review.values import PlayedLine
 
 __all__ = ["COSTLIEST_NAMED", "TOLD_FROM", "ReviewWords", "ToldMove", "told_moves"]
@@ -28,17 +26,6 @@ COSTLIEST_NAMED = 3
 
 TOLD_FROM = (MoveLabel.INACCURACY, MoveLabel.MISTAKE, MoveLabel.BLUNDER)
 """The labels whose moves a review tells by default."""
-
-
-@dataclass(frozen=True)
-class ToldMove:
-    """A move to tell: the move, the board before it and the rules, and the record
-    it is of (its number from 1) when several records are reviewed together."""
-
-    move: ReviewedMove
-    board: Board
-    rules: Rules
-    record: int | None = None
 
 
 def told_moves(review: Review, played: PlayedLine, rules: Rules, *, every: bool) -> list[ToldMove]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, column_letter, format_cell
-from samegame.core.palette import PALETTE
+from samegame.core.palette import PALETTE, tile_words
 from samegame.core.rules import Rules
 from samegame.i18n import Translator
 from samegame.play.player_settings import Verbosity
@@ -60,7 +60,7 @@ class Wording:
 
     def tile(self, colour: int) -> str:
         """``red circle``: one tile's colour and shape, without a number."""
-        return self.tr.tile(colour)
+        return tile_words(self.tr, colour)
 
     def named(self, family: str, name: str) -> str:
         """A ``board_type``, ``formula`` or ``penalty`` name in the player's language."""

@@ -6,7 +6,12 @@ move lost, its label, the move preferred and why (docs/review.md).
   combined so that no loss is negative;
 - ``labels``: a loss's label (best, good, inaccuracy, mistake, blunder);
 - ``reasons``: why a move cost points (a kind and its data);
-- ``review``: ``review_game``, the review of one game.
+- ``review``: ``review_game``, the review of one game;
+- ``valuing``: the positions of a line valued here or on an executor's workers;
+- ``report``: a review as JSON; ``stored``: its kept form, checked when read;
+- ``sources``: what is reviewed (a saved game, the records of a file);
+- ``keeping``: a review that goes on from the one kept with a saved game;
+- ``worst``: the costliest moves of a file of records.
 
 Importing this package loads neither numba nor numpy: the search loads with the
 first position too large for the exact solver.

@@ -45,6 +45,7 @@ __all__ = [
     "Review",
     "ReviewBudget",
     "ReviewedMove",
+    "ToldMove",
     "position_seed",
     "review_game",
     "review_of",
@@ -79,6 +80,17 @@ class ReviewedMove:
     preferred_line: tuple[Cell, ...]
     exact: bool
     reason: MoveReason
+
+
+@dataclass(frozen=True)
+class ToldMove:
+    """A move to tell: the move, the board before it and the rules, and the record
+    it is of (its number from 1) when several records are reviewed together."""
+
+    move: ReviewedMove
+    board: Board
+    rules: Rules
+    record: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The positions of a played line valued in turn, here or on an executor's
-workers (``samegame.sim.executors``), first to last, stopping when asked.
+workers (``samegame.execution.executors``), first to last, stopping when asked.
 
 Each position's value is a pure function of the position, the points before it,
 the rules, the budget and its seed (``samegame.review.values.value_position``),
@@ -17,9 +17,9 @@ from typing import Any
 from samegame.core.rules import Rules
 from samegame.core.textboard import board_rows, read_board
 from samegame.core.variant import RuleVariant
+from samegame.execution.executors import Executor, Handle
 from samegame.review.review import position_seed
 from samegame.review.values import PlayedLine, PositionValue, ReviewBudget, value_position
-from samegame.sim.executors import Executor, Handle
 
 __all__ = ["POLL_SECONDS", "PositionTask", "value_task", "valued_positions"]
 

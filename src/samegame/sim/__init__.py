@@ -3,11 +3,10 @@ process pool or on a Dask cluster (see docs/simulator.md).
 
 - ``tasks``: one game as a pure function of a small task (seed derivation);
 - ``plan``: a preset, bots and a board source turned into a run's setups;
-- ``executors``: where games run; ``lifetime``: workers die with their parent;
-- ``bounded``: a plugin bot's game in a child process, stopped at its time limit;
-- ``runner``: ordered, bounded streaming of records over an executor;
+- ``runner``: ordered, bounded streaming of records over an executor (the
+  executors, the workers' lifetime and the bound on a plugin's game are
+  ``samegame.execution``'s);
 - ``stats``: streaming summary statistics;
 - ``simulate`` and ``compare``: the two kinds of run; ``gate``: compare as a CI check;
-- ``verify``: record files checked line by line; ``outfile``: the output file,
-  replaced only when a run has played.
+- ``verify``: record files checked line by line.
 """

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from samegame.core.stops import held
+from samegame.execution.executors import Executor
 from samegame.i18n.plain_english import english
-from samegame.sim.executors import Executor
 from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Moments, percent
 from samegame.sim.tasks import Record, RunSetup, game_tasks

@@ -9,7 +9,7 @@ simulation or a comparison (what ``samegame simulate`` and ``compare`` play).
 'preset basic, 6x7 boards with 4 colours (solvable), seed 7'
 >>> [setup.bot for setup in planned.setups], planned.setups[0].variant
 (['greedy', 'random'], RuleVariant(formula='basic', clear_bonus=1000, penalty='none', min_group=2))
->>> from samegame.sim.executors import LocalExecutor
+>>> from samegame.execution.executors import LocalExecutor
 >>> from samegame.sim.simulate import simulate
 >>> summary, stop = simulate(planned.setups[0], 2, LocalExecutor())
 >>> summary.games, stop
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from samegame.bots import parse_bot_spec
 from samegame.core.board import Board
+from samegame.execution import bounded
 from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import Preset, PresetError, find_preset
-from samegame.sim import bounded
 from samegame.sim.tasks import RunSetup, board_text
 
 
@@ -127,7 +127,7 @@ def recorded_preset(preset: Preset, host: PluginHost) -> str | None:
 def checked_bot(text: str, host: PluginHost, bot_timeout: float | None = None) -> str:
     """The bot spec in its normal spelling, checked by making the bot once
     (``BotOptionError``, ``UnknownNameError``); a plugin's bot is made under the
-    game's bound (``samegame.sim.bounded.check_bot``: PluginError)."""
+    game's bound (``samegame.execution.bounded.check_bot``: PluginError)."""
     spec = parse_bot_spec(text)
     bounded.check_bot(host, spec, bounded.game_limit(bot_timeout, spec.options))
     return str(spec)

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from itertools import chain, islice
 
 from samegame.core.stops import Terminated
+from samegame.execution.executors import Executor, Handle, failure_words
 from samegame.plugin.containment import PluginError
-from samegame.sim.executors import Executor, Pending, failure_words
-from samegame.sim.tasks import GameFailed, GameTask, Record, check_repeatable
+from samegame.sim.tasks import GameFailed, GameTask, Record, check_repeatable, play_task
 
 
 def default_window(executor: Executor) -> int:
@@ -45,15 +45,15 @@ def run_ordered(
     if window < 1:
         raise ValueError(f"the window holds at least one game, not {window}")
     source = iter(tasks)
-    in_flight: deque[Pending] = deque()
+    in_flight: deque[Handle] = deque()
     try:
         for task in islice(source, window):
-            in_flight.append(executor.submit(task))
+            in_flight.append(executor.call(play_task, task))
         while in_flight:
-            record = in_flight.popleft().result()
+            record: Record = in_flight.popleft().result()
             following = next(source, None)
             if following is not None:
-                in_flight.append(executor.submit(following))
+                in_flight.append(executor.call(play_task, following))
             yield record
     finally:
         for pending in in_flight:

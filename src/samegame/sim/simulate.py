@@ -3,7 +3,7 @@ their summary.
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
->>> from samegame.sim.executors import LocalExecutor
+>>> from samegame.execution.executors import LocalExecutor
 >>> setup = RunSetup.of("basic", Rules(BASIC), "greedy", seed=1)
 >>> summary, stop = simulate(setup, 2, LocalExecutor(), boards=(("RRB", "RBB", "GGB"),))
 >>> summary.games, summary.scores.mean(), stop
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from samegame.core.stops import held
-from samegame.sim.executors import Executor
+from samegame.execution.executors import Executor
 from samegame.sim.runner import Stop, play_games
 from samegame.sim.stats import Summary
 from samegame.sim.tasks import Record, RunSetup, game_tasks

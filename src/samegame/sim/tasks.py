@@ -17,8 +17,8 @@ Neither depends on the bot, the worker count or the executor, so the same comman
 gives the same records everywhere, and ``compare`` gives every bot the same boards.
 
 A game that calls plugin code (a plugin's scoring formula, penalty, board
-generator or bot: ``samegame.sim.bounded.plugin_parts``) runs in a child process
-under one time limit (``samegame.sim.bounded.run_game``), the bot's construction
+generator or bot: ``samegame.execution.bounded.plugin_parts``) runs in a child process
+under one time limit (``samegame.execution.bounded.run_game``), the bot's construction
 included: ``RunSetup.bot_timeout`` seconds, or by default the bot's ``time`` option
 plus a grace, or 60 seconds. A game that overruns is stopped and fails naming the
 plugin callable that did not return; a game all of whose parts are built in plays
@@ -43,12 +43,12 @@ from samegame.core.rng import StableRandom, derive_seed
 from samegame.core.rules import Rules
 from samegame.core.textboard import board_rows, read_board
 from samegame.core.variant import RuleVariant
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.containment import PluginError, error_words
 from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.verification import make_record
-from samegame.sim import bounded
 
 Record = dict[str, Any]
 
@@ -83,7 +83,7 @@ class RunSetup:
     variant (the rules by plugin name), the bot, the root seed and the board source.
     ``board_type`` (a generator name) and ``spec`` are None when the boards are
     given (from a file). ``bot_timeout`` is the most seconds one game of a plugin
-    bot may take (None: ``samegame.sim.bounded.game_limit``'s default)."""
+    bot may take (None: ``samegame.execution.bounded.game_limit``'s default)."""
 
     preset: str | None  # None: custom rules (a preset its name does not find)
     variant: RuleVariant

@@ -7,7 +7,7 @@ whose record does not verify (``samegame.records.verification.Verifier``), is a
 failure of that line only: the next line is checked as if nothing happened.
 
 Lines go out in batches (``verify_batch``, a picklable call) through an executor
-(``samegame.sim.executors.ordered_calls``): in this process, or on several worker
+(``samegame.execution.executors.ordered_calls``): in this process, or on several worker
 processes at once (``verify --workers N``). Batches come back in file order and
 each record's verdict depends on the record alone, so the report is the same
 with any number of workers. Files are read one line at a time and at most a
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from samegame.bots import BotOptionError, parse_bot_spec
+from samegame.execution import bounded
+from samegame.execution.executors import Executor, ordered_calls
 from samegame.i18n.plain_english import english, plural
 from samegame.plugin.host import get_host
 from samegame.records.meaning import Isolate
@@ -32,8 +34,6 @@ from samegame.records.replay_limit import DEFAULT_REPLAY_SECONDS, ReplayOverrun,
 from samegame.records.shape import MAX_LINE_BYTES, LineError
 from samegame.records.verdict import Verdict
 from samegame.records.verification import Verifier, parsed, read_lines
-from samegame.sim import bounded
-from samegame.sim.executors import Executor, ordered_calls
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
@@ -69,7 +69,7 @@ _verifiers: dict[VerifyOptions, Verifier] = {}
 
 def _isolated(work: Callable[[], tuple[str, ...]], seconds: float | None) -> tuple[str, ...]:
     """A plugin bot's replay in a child process killed at the cap
-    (``samegame.sim.bounded``), so that no plugin code can outlast it."""
+    (``samegame.execution.bounded``), so that no plugin code can outlast it."""
     if not bounded.AVAILABLE:
         return run_within(work, seconds)
     limit = bounded.MAX_SECONDS if seconds is None else seconds
@@ -134,7 +134,7 @@ def _plugin_parts(verifier: Verifier, record: object) -> tuple[str, ...]:
 
 def _checked(verifier: Verifier, record: object, options: VerifyOptions) -> Verdict:
     """``verifier.check(record)``; under one time bound when it calls plugin code
-    (``samegame.sim.bounded.run_game``: a formula, penalty or generator that never
+    (``samegame.execution.bounded.run_game``: a formula, penalty or generator that never
     returns is stopped and named, a PluginError, exit 3)."""
     parts = _plugin_parts(verifier, record)
     if not parts:

@@ -223,10 +223,10 @@ def _game(
 def check_bots(host: PluginHost, names: Iterable[str], trial: Trial, found: Findings) -> None:
     """Each bot, made with its trial options, plays every trial board to the end
     through the match loop (every move legal), each game bounded as the toolkit
-    bounds it (``samegame.sim.bounded.run_game``; the limit is
+    bounds it (``samegame.execution.bounded.run_game``; the limit is
     ``game_limit(Trial.bot_seconds, options)``), and plays the same moves again for
     the same seed (records replay a bot by its seed)."""
-    from samegame.sim.bounded import game_limit, plugin_parts, run_game
+    from samegame.execution.bounded import game_limit, plugin_parts, run_game
 
     for name in names:
         factory = host.bot(name)

@@ -20,7 +20,7 @@ from typing import Any
 
 from samegame.core.coords import Cell, format_cell
 from samegame.core.game import Game
-from samegame.core.palette import PALETTE
+from samegame.core.palette import PALETTE, tile_words
 from samegame.i18n import Translator
 
 __all__ = ["board_rows_state", "game_state"]
@@ -52,7 +52,7 @@ def board_rows_state(game: Game, tr: Translator) -> list[list[dict[str, Any] | N
                     "colour": entry.name,
                     "shape": entry.shape,
                     "group": size,
-                    "label": tr("serve.cell", cell=name, tile=tr.tile(colour), count=size),
+                    "label": tr("serve.cell", cell=name, tile=tile_words(tr, colour), count=size),
                 }
             )
         rows.append(cells)
@@ -95,7 +95,7 @@ def game_state(
                 "letter": PALETTE[c].letter,
                 "colour": PALETTE[c].name,
                 "shape": PALETTE[c].shape,
-                "name": tr.tile(c),
+                "name": tile_words(tr, c),
             }
             for c in used
         ],

@@ -18,8 +18,8 @@ import pytest
 from conftest import Result
 from samegame.benchmark.positions import ANCHORS
 from samegame.cli import sim_cmd
-from samegame.cli.bot_games import stop_if_interrupted
 from samegame.cli.exit_codes import CommandError
+from samegame.cli.longwork import stop_if_interrupted
 from samegame.core.stops import Terminated
 from samegame.i18n import translator
 from samegame.i18n.said import said_of

@@ -62,3 +62,21 @@ def test_board_number_accepts_exactly_ascii_digits(cli: Callable[..., Result], t
         assert result.code == 2, (text, result.err)
         assert result.err.count("\n") == 1, (text, result.err)
         assert result.err.startswith("Error: ")
+
+
+def test_the_whole_number_option_is_written_once() -> None:
+    """Every whole-number option with a range is ``options.whole_number_option``:
+    its range shown and checked, and read by ``whole_number`` alike."""
+    from locations import ROOT
+    from samegame.cli.options import whole_number_option
+    from samegame.core.limits import SQLITE_MAX_INTEGER
+
+    option = whole_number_option("--limit", help="How many.")
+    assert (option.min, option.max, option.help) == (1, SQLITE_MAX_INTEGER, "How many.")
+    assert option.parser is not None
+    assert option.parser("12") == 12
+    with pytest.raises(PydanticCustomError):
+        option.parser("0")
+    written = re.compile(r"\bmin=[^,]+,\s*max=[^,]+,\s*parser=whole_number\(")
+    commands = (ROOT / "src" / "samegame" / "cli").glob("*.py")
+    assert [path.name for path in commands if written.search(path.read_text())] == ["options.py"]

@@ -28,13 +28,14 @@ from hypothesis import strategies as st
 import warm
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
 from plugin_install import make_distribution
-from samegame.cli import common
+from samegame.cli import options as cli_options
 from samegame.core.coords import Cell
 from samegame.core.game import Game
 from samegame.core.limits import MAX_POINTS
 from samegame.core.rng import StableRandom
 from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.bot_api import GameView
 from samegame.plugin.containment import PluginError
@@ -49,7 +50,6 @@ from samegame.plugin.contributions import (
 )
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
-from samegame.sim import bounded
 
 MODULE = "sg_test_attack"
 SOURCE = "plugin attack (samegame-attack 1.2.3)"
@@ -559,7 +559,7 @@ def test_a_bot_returning_a_bad_cell_is_its_fault_in_solve_and_bench(
     factory = BotFactory("odd", lambda options: _Chooser(lambda view, rng: cell), "x")
     plugin = SimpleNamespace(samegame_bots=hookimpl(lambda: [factory]))
     monkeypatch.setattr(plugins, "_HOST", PluginHost(autoload=False, extra=[("odd", plugin)]))
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
     (tmp_path / "board.txt").write_text("RRGBG\nRRBGB\n")
     args = {
         "solve": ["solve", "--board", "board.txt", "--bot", "odd"],

@@ -18,11 +18,11 @@ import pytest
 
 from locations import TESTS
 from samegame.bots.search import engine
-from samegame.cli import common
+from samegame.cli import options as cli_options
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.host import PluginHost
 from samegame.records.replay_limit import ReplayOverrun, run_within
-from samegame.sim import bounded
 from stuck import hooks_of, local_stuck_plugin
 
 GOLDEN = TESTS / "golden" / "records" / "v1.jsonl"
@@ -103,7 +103,7 @@ def test_a_long_python_move_is_stopped_inside_the_move(cli, tmp_path: Path) -> N
 def stuck_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[SimpleNamespace]:
     host = PluginHost(autoload=False, extra=[("stuck", hooks_of(local_stuck_plugin()))])
     monkeypatch.setattr(plugins, "_HOST", host)
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
     monkeypatch.setenv("SG_STUCK_FOR", "30")
     yield SimpleNamespace(monkeypatch=monkeypatch)
     plugins.reset_host()

@@ -12,7 +12,7 @@ import pytest
 
 from playkit import Outcome, blocks, run_cli
 from samegame.builtins.renderers import render_text
-from samegame.cli.common import SymbolChoice
+from samegame.cli.options import SymbolChoice
 from samegame.core.palette import PALETTE, tile_number
 from samegame.core.textboard import read_board
 from samegame.i18n import translator

@@ -15,14 +15,14 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import PROGRESS_WORDS, Result, assert_one_line_error
-from samegame.cli import common
+from samegame.cli import options as cli_options
 from samegame.core.textboard import read_board
+from samegame.execution import bounded
 from samegame.plugin import host as plugins
 from samegame.plugin.containment import PluginError
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, GeneratedBoard
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
-from samegame.sim import bounded
 from stuck import (
     SOURCE,
     child_env,
@@ -43,7 +43,7 @@ def stuck_host(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str, str],
     """The command line's host: the built-ins and the stuck plugin, in-process."""
     host = PluginHost(autoload=False, extra=[("stuck", hooks_of(local_stuck_plugin()))])
     monkeypatch.setattr(plugins, "_HOST", host)
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
 
     def stick(what: str, mode: str) -> None:
         monkeypatch.setenv("SG_STUCK_WHAT", what)
@@ -296,7 +296,7 @@ def test_a_generator_that_ignores_stable_random_is_refused_before_playing(
     generators = [BoardGenerator("unstable", 1, generate, "random.choice")]
     plugin = SimpleNamespace(samegame_board_generators=hookimpl(lambda: generators))
     monkeypatch.setattr(plugins, "_HOST", PluginHost(autoload=False, extra=[("odd", plugin)]))
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
     preset = stuck_preset(tmp_path, board_type="unstable")
     out = tmp_path / "records.jsonl"
     args = ["--preset", str(preset), "-s", "small", "-g", "3", "--out", str(out)]

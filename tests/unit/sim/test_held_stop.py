@@ -9,8 +9,8 @@ import pytest
 from samegame.core.formulas import BASIC
 from samegame.core.rules import Rules
 from samegame.core.stops import held, raise_or_hold
+from samegame.execution.executors import LocalExecutor
 from samegame.sim.compare import compare
-from samegame.sim.executors import LocalExecutor
 from samegame.sim.simulate import simulate
 from samegame.sim.tasks import Record, RunSetup
 

@@ -8,7 +8,7 @@ import io
 import json
 import re
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,14 +21,15 @@ from samegame.core.coords import Cell
 from samegame.core.rng import StableRandom
 from samegame.core.textboard import read_board
 from samegame.core.variant import RuleVariant
+from samegame.execution import executors
+from samegame.execution.executors import Handle, LocalExecutor
 from samegame.plugin import host as plugins
 from samegame.plugin.contributions import BoardSpec, BotFactory
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost, get_host
 from samegame.presets import BoardSetup, Preset, list_presets
 from samegame.records.verification import verify_record
-from samegame.sim import executors
-from samegame.sim.executors import LocalExecutor, Pending
+from samegame.sim import runner
 from samegame.sim.progress import Progress
 from samegame.sim.runner import run_ordered
 from samegame.sim.simulate import simulate
@@ -185,7 +186,7 @@ class CountingExecutor:
         self.in_flight = 0
         self.most = 0
 
-    def submit(self, task: GameTask) -> Pending:
+    def call(self, fn: Callable[[GameTask], Record], task: GameTask) -> Handle:
         self.in_flight += 1
         self.most = max(self.most, self.in_flight)
         return CountedPending(self, task)
@@ -195,7 +196,7 @@ class CountedPending:
     def __init__(self, owner: CountingExecutor, task: GameTask) -> None:
         self.owner, self.task = owner, task
 
-    def result(self) -> Record:
+    def result(self, timeout: float | None = None) -> Record:
         self.owner.in_flight -= 1
         return {"index": self.task.index}
 
@@ -294,7 +295,7 @@ def test_ctrl_c_from_the_executor_in_json(
             raise KeyboardInterrupt
         return play_task(task)
 
-    monkeypatch.setattr(executors, "play_task", interrupt_at_four)
+    monkeypatch.setattr(runner, "play_task", interrupt_at_four)
     out = tmp_path / "partial.jsonl"
     result = cli(
         "simulate",
@@ -321,7 +322,7 @@ class BrokenBot:
     """Plays legal groups, but at move 3 of its third game it picks a cell off the board.
 
     It counts its games in a file: each game of a plugin's bot is played in a child
-    process of its own (samegame.sim.bounded), so no memory survives a game."""
+    process of its own (samegame.execution.bounded), so no memory survives a game."""
 
     counter = Path("games")
 

@@ -19,7 +19,7 @@ import typer
 
 from conftest import Result, assert_one_line_error
 from plugin_install import make_distribution
-from samegame.cli import common
+from samegame.cli import options as cli_options
 from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.plugin import (
@@ -325,7 +325,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[object], No
     def put(subject: object) -> None:
         host = plugins.PluginHost(autoload=False, extra=[("subject", subject)])
         monkeypatch.setattr(plugins, "_HOST", host)
-        monkeypatch.setattr(common, "_warned", False)
+        monkeypatch.setattr(cli_options, "_warned", False)
 
     yield put
     plugins.reset_host()
@@ -379,7 +379,7 @@ def test_check_reports_a_plugin_that_fails_to_import(
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("SAMEGAME_LOAD_PLUGINS", "samegame-broken")
     plugins.reset_host()
-    monkeypatch.setattr(common, "_warned", False)
+    monkeypatch.setattr(cli_options, "_warned", False)
     try:
         result = cli("plugins", "--check")
     finally:

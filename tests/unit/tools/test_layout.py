@@ -51,6 +51,46 @@ def test_an_import_into_a_later_layer_is_upward(tmp_path: Path) -> None:
     assert found.broken
 
 
+ONCE_ONE_LAYER = [
+    ("i18n", "core"),
+    ("bots", "builtins"),
+    ("store", "presets"),
+    ("presets", "records"),
+    ("records", "rl"),
+    ("store", "rl"),
+    ("play", "sim"),
+    ("sim", "benchmark"),
+    ("benchmark", "review"),
+    ("play", "review"),
+]
+"""Pairs of packages that once shared a layer (``("presets", "records", "store",
+"rl")`` and the others), lower first: they imported each other unchecked."""
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"), ONCE_ONE_LAYER, ids=[f"{low}-{high}" for low, high in ONCE_ONE_LAYER]
+)
+def test_packages_that_shared_a_layer_are_checked_against_each_other(
+    tmp_path: Path, lower: str, higher: str
+) -> None:
+    package = make_tree(
+        tmp_path,
+        {
+            f"{lower}/low.py": f"from samegame.{higher}.high import thing\n",
+            f"{higher}/high.py": f"from samegame.{lower}.low import other\n",
+        },
+    )
+    found = layout.report(package)
+    assert found.upward == [f"samegame.{lower}.low -> samegame.{higher}.high"]
+    assert found.broken
+
+
+def test_every_package_has_a_layer_of_its_own() -> None:
+    assert len(set(layout.LAYERS)) == len(layout.LAYERS)
+    packages = {path.parent.name for path in layout.ROOT.glob("*/__init__.py")}
+    assert packages <= set(layout.LAYERS)
+
+
 def test_an_import_under_type_checking_counts_and_relative_imports_resolve(
     tmp_path: Path,
 ) -> None:

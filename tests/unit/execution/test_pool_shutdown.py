@@ -14,7 +14,7 @@ from concurrent.futures import process as pool_internals
 
 import pytest
 
-from samegame.sim.executors import ExecutorKind, open_executor
+from samegame.execution.executors import ExecutorKind, open_executor
 
 pytestmark = pytest.mark.slow
 

@@ -1,15 +1,21 @@
-"""Where games run: in this process, in a process pool, or on a Dask cluster.
+"""Where work runs: in this process, in a process pool, or on a Dask cluster.
 
-Every executor takes ``GameTask`` descriptions (small and picklable) and returns a
-``Pending`` handle per task whose ``result()`` is the game's record or raises the
-game's error (``GameFailed``). ``open_executor`` starts one and always shuts it down:
+Every executor takes calls, ``call(fn, arg)`` of a picklable one-argument function
+of an importable module and a small picklable argument (a game's task, a position
+to value), and returns a ``Handle`` per call whose ``result()`` is the function's
+value or raises its error. What the work is, is the caller's: the simulator sends
+``samegame.sim.tasks.play_task``, ``bench`` and ``solve`` the game of a
+``samegame.benchmark.runs.PlayTask``, the review
+``samegame.review.valuing.value_task``. ``open_executor`` starts one and always
+shuts it down:
 
-- ``local``: one game at a time in this process; a game runs when its result is
+- ``local``: one call at a time in this process; a call runs when its result is
   asked for, so an interrupted run has played exactly the games it reported;
 - ``process``: ``concurrent.futures.ProcessPoolExecutor`` with ``workers``
   processes (started with ``spawn``, so workers share no state with this process;
   they ignore Ctrl-C, which only the main process handles, and die with this
-  process however it ends: ``samegame.sim.lifetime.watch_parent``). On leaving,
+  process however it ends: ``samegame.execution.lifetime.watch_parent``). On
+  leaving,
   the pool is shut down without waiting; a worker still busy after
   ``STOP_GRACE`` seconds (a game stuck, or one abandoned by an early stop) is
   terminated, then killed;
@@ -39,8 +45,8 @@ from typing import Any, Protocol
 
 from samegame.core.quoting import shown
 from samegame.core.stops import STOP_SIGNALS
-from samegame.sim.lifetime import watch_parent
-from samegame.sim.tasks import GameTask, Record, play_task
+from samegame.execution.lifetime import watch_parent
+from samegame.i18n.said import Said
 
 
 class ExecutorKind(StrEnum):
@@ -51,6 +57,17 @@ class ExecutorKind(StrEnum):
 
 class ExecutorError(RuntimeError):
     """An executor that cannot start: Dask missing, a scheduler out of reach."""
+
+
+class ExecutorFailed(RuntimeError):
+    """The executor lost work (a worker killed, a scheduler lost): one line, the
+    failure's words (``failure_words``) and what was kept, which may be a
+    catalogue message (``Said``), said in the player's language."""
+
+    def __init__(self, message: str | Said) -> None:
+        super().__init__(str(message))
+        if isinstance(message, Said):
+            self.said = message
 
 
 def is_executor_failure(error: BaseException) -> bool:
@@ -82,16 +99,6 @@ def failure_words(error: BaseException) -> str:
     return f"the executor failed ({type(error).__name__}: {shown(str(error), MAX_FAILURE_TEXT)})"
 
 
-class Pending(Protocol):
-    """A submitted game."""
-
-    def result(self) -> Record:
-        """The record, waiting for it if needed; raises the game's error."""
-
-    def cancel(self) -> bool:
-        """Drop the game if it has not started."""
-
-
 class Handle(Protocol):
     """A submitted call (``Executor.call``)."""
 
@@ -104,14 +111,11 @@ class Handle(Protocol):
 
 
 class Executor(Protocol):
-    """Runs games; ``slots`` is how many it can run at once. ``call`` runs any
-    picklable one-argument function of an importable module the same way (what
-    ``bench standard`` and ``solve`` send)."""
+    """Runs calls; ``slots`` is how many it can run at once. ``call`` runs a
+    picklable one-argument function of an importable module."""
 
     @property
     def slots(self) -> int: ...
-
-    def submit(self, task: GameTask) -> Pending: ...
 
     def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle: ...
 
@@ -138,12 +142,9 @@ class _Deferred:
 
 
 class LocalExecutor:
-    """Games in this process, one at a time."""
+    """Calls in this process, one at a time."""
 
     slots = 1
-
-    def submit(self, task: GameTask) -> Pending:
-        return _Deferred(play_task, task)
 
     def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
         return _Deferred(fn, arg)
@@ -220,7 +221,7 @@ def _interrupts_ignored(signals: tuple[int, ...] = (signal.SIGINT,)) -> Iterator
 
 
 class PoolExecutor:
-    """Games in a ``ProcessPoolExecutor`` of ``workers`` processes.
+    """Calls in a ``ProcessPoolExecutor`` of ``workers`` processes.
 
     The pool starts a process at each of the first submissions, so those are made
     with Ctrl-C ignored (see ``_interrupts_ignored``)."""
@@ -229,9 +230,6 @@ class PoolExecutor:
         self._pool = pool
         self._submitted = 0
         self.slots = workers
-
-    def submit(self, task: GameTask) -> Pending:
-        return self.call(play_task, task)
 
     def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
         self._submitted += 1
@@ -242,15 +240,11 @@ class PoolExecutor:
 
 
 class DaskExecutor:
-    """Games on a Dask cluster through a ``distributed.Client``."""
+    """Calls on a Dask cluster through a ``distributed.Client``."""
 
     def __init__(self, client: Any) -> None:
         self._client = client
         self.slots = max(1, sum(client.nthreads().values()))
-
-    def submit(self, task: GameTask) -> Pending:
-        future: Pending = self._client.submit(play_task, task, pure=False)
-        return future
 
     def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
         future: Handle = self._client.submit(fn, arg, pure=False)

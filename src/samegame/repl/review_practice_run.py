@@ -1,27 +1,30 @@
 """``samegame review --practice``: the reviewed game's costly positions played
-again on the line interface (``samegame.repl.review_practice``), with the
-player's settings: boards read row by row in accessible mode, drawn (in colour
-on a terminal that takes it) otherwise."""
+again on the line interface (``samegame.repl.review_practice``) in a terminal,
+with the player's settings: boards read row by row in accessible mode, drawn (in
+colour on a terminal that takes it) otherwise."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from samegame.cli.common import AccessibleOption, LangOption, chosen_settings, host
-from samegame.cli.exit_codes import ExitCode, QuietExit
-from samegame.cli.review_sources import ReviewSubject
 from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.palette import palette_order
 from samegame.i18n import translator
 from samegame.play.program import program_command
+from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.review_practice import ReviewPractice
 from samegame.repl.terminal import PlainIO, colour_enabled, resolve_accessible
 from samegame.repl.tutorial.voice import Draw, Voice
 from samegame.review.review import Review
+from samegame.review.sources import ReviewSubject
 from samegame.review.values import ReviewBudget, played_line
+
+if TYPE_CHECKING:
+    from samegame.play.player_settings import Settings
 
 __all__ = ["run_practice"]
 
@@ -31,19 +34,20 @@ def run_practice(
     review: Review,
     budget: ReviewBudget,
     seed: int,
-    lang: LangOption,
-    accessible: AccessibleOption,
+    settings: Settings,
+    host: PluginHost,
 ) -> None:
-    """Practise the costly positions of ``review``; exit 130 on Ctrl-C."""
+    """Practise the costly positions of ``review`` on standard input and output,
+    drawn by ``host``'s renderers as ``settings`` say; on Ctrl-C an empty line,
+    then the KeyboardInterrupt goes on (the command line ends with 130)."""
     from samegame.builtins.renderers import drawing_options
 
-    settings = chosen_settings(lang, accessible, read_only=True).settings
     stdin, stdout = sys.stdin, sys.stdout
     io = PlainIO(stdin, stdout, interactive=stdin.isatty())
     draw: Draw | None = None
     if not resolve_accessible(None, settings.accessible):
         use_colour = colour_enabled(settings.colour, stdout.isatty(), False)
-        renderer = host().renderer("ansi" if use_colour else "text")
+        renderer = host.renderer("ansi" if use_colour else "text")
         palette = palette_order(())
 
         def draw(board: Board, outline: Sequence[Cell] = ()) -> str:
@@ -59,4 +63,4 @@ def run_practice(
         practice.run()
     except KeyboardInterrupt:
         io.write([""])
-        raise QuietExit(ExitCode.INTERRUPTED) from None
+        raise

@@ -1,9 +1,13 @@
-"""Where a command's game records go: nowhere, or a file that is replaced only when
-the run is over (``samegame.sim.outfile``), with every write error one line and
-exit 4.
+"""A file of game records written: each record one line of JSON
+(``record_line``, the inverse of ``verification.parsed``), to nowhere or to a file
+that is replaced only when the run is over (``samegame.execution.outfile``), with
+every write error one line (``RecordFileError``; the command line's exit 4).
 
 Used by every command that takes ``--out`` for records, so that an interrupted or
 failed run never leaves the previous file damaged or empty.
+
+>>> record_line({"score": 12, "bot": "貪欲"})
+'{"score":12,"bot":"貪欲"}'
 """
 
 from __future__ import annotations
@@ -14,20 +18,32 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from samegame.cli.exit_codes import CommandError, ExitCode, fail
 from samegame.core.quoting import shown
-from samegame.i18n.plain_english import english
-from samegame.sim.outfile import LineFile, replaced_on_success
+from samegame.execution.outfile import LineFile, replaced_on_success
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
 
+__all__ = ["RecordFileError", "RecordOutput", "record_line", "record_output"]
 
-def unwritable(out: str, error: OSError) -> CommandError:
-    """The one-line error of an ``--out`` that cannot be written (exit 4)."""
-    return fail(
-        f"cannot write {shown(out, 400)}: {error.strerror or error}; check the path",
-        ExitCode.INPUT,
+PATH_SHOWN = 400
+"""The most characters of the file's name that a message echoes."""
+
+
+def record_line(record: Mapping[str, Any]) -> str:
+    """A record as its one line of a record file: compact JSON, UTF-8 as it is."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+class RecordFileError(Exception):
+    """A record file (``--out``) that cannot be opened or written: one line that
+    names it, says the system's reason and what to do."""
+
+
+def unwritable(out: str, error: OSError) -> RecordFileError:
+    """The one-line error of an ``--out`` that cannot be written."""
+    return RecordFileError(
+        f"cannot write {shown(out, PATH_SHOWN)}: {error.strerror or error}; check the path"
     )
 
 
@@ -42,17 +58,18 @@ class RecordOutput:
         self.committed = False
 
     def write(self, record: Mapping[str, Any]) -> None:
-        """Write one record as one line of JSON (exit 4 if that fails)."""
+        """Write one record as its line (``RecordFileError`` if that fails)."""
         if self._output is None or self.out is None:
             return
         try:
-            self._output.write_line(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+            self._output.write_line(record_line(record))
         except OSError as error:
             raise unwritable(self.out, error) from None
         self.written += 1
 
     def commit(self) -> None:
-        """Make the records written the file's content (exit 4 if that fails)."""
+        """Make the records written the file's content (``RecordFileError`` if that
+        fails)."""
         if self._output is None or self.out is None:
             return
         try:
@@ -67,8 +84,11 @@ class RecordOutput:
         without ``--out``. In the language of ``tr`` (English when none is given)."""
         if self.out is None:
             return None
-        tr = english(tr)
-        where = shown(self.out, 400)
+        if tr is None:
+            from samegame.i18n import translator
+
+            tr = translator("en")
+        where = shown(self.out, PATH_SHOWN)
         if not self.committed:
             return tr("research.records.none", path=where)
         return tr("research.records.written", count=self.written, path=where)
@@ -76,9 +96,9 @@ class RecordOutput:
 
 @contextmanager
 def record_output(out: str | None) -> Iterator[RecordOutput]:
-    """The records' destination; exit 4 if the file cannot be opened. An existing
-    file is replaced only by ``commit``; leaving without it keeps the old file and
-    leaves no temporary file behind."""
+    """The records' destination; ``RecordFileError`` if the file cannot be opened.
+    An existing file is replaced only by ``commit``; leaving without it keeps the old
+    file and leaves no temporary file behind."""
     if out is None:
         yield RecordOutput(None, None)
         return

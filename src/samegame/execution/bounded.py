@@ -18,7 +18,7 @@ result needs pickling, and starting it costs milliseconds, not an interpreter.
   KeyboardInterrupt (or any exception) in the parent while it waits kills the
   child before it propagates, so Ctrl-C ends the work at once whatever the plugin
   does. The child also dies with its parent however the parent ends
-  (``samegame.sim.lifetime.watch_parent``).
+  (``samegame.execution.lifetime.watch_parent``).
 
 Only POSIX systems have ``os.fork``; elsewhere (``AVAILABLE`` is False) the work
 runs in this process with no limit.
@@ -61,10 +61,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar, cast
 
 from samegame.core.stops import STOP_SIGNALS
+from samegame.execution.lifetime import watch_parent
 from samegame.plugin.bot_api import BotSpec
 from samegame.plugin.containment import PluginError, error_words, watch_calls
 from samegame.plugin.host import PluginHost
-from samegame.sim.lifetime import watch_parent
 
 AVAILABLE = hasattr(os, "fork")
 """Whether work can be bounded here (POSIX); elsewhere it runs unbounded."""

@@ -1,5 +1,10 @@
-"""Pieces shared by the commands: the plugin host, preset and board look-ups,
-option declarations and JSON output."""
+"""The command line's options and their checks: the Typer option types the
+commands share (``PresetOption``, ``LangOption``, ``FormatOption`` and the rest;
+``whole_number_option``, the one block of a whole-number option with its range),
+the choices they name (the plugin host, a renderer, a language, a bot) checked
+into exit-coded errors, the settings in force under ``--lang`` and
+``--accessible``, and ``--format json``'s printing. Reading presets, boards and
+files is ``samegame.cli.inputs``."""
 
 from __future__ import annotations
 
@@ -11,21 +16,30 @@ import typer
 
 from samegame.cli.exit_codes import CommandError, ExitCode, fail, warn
 from samegame.cli.whole_numbers import whole_number
-from samegame.core.board import Board, BoardError
-from samegame.core.limits import MAX_FILE_BYTES, InputTooLargeError, read_file_capped
-from samegame.core.quoting import shown
-from samegame.core.regular_files import NotRegularFileError, read_regular_file
-from samegame.core.textboard import TextBoardError, read_board, read_boards
+from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.i18n.said import Said
 from samegame.play import choices
 from samegame.play.choices import ChoiceError, Fault
-from samegame.plugin.contributions import GeneratedBoard, Renderer
-from samegame.plugin.host import PluginHost, get_host
+from samegame.plugin.contributions import Renderer
+from samegame.plugin.host import PluginHost, UnknownNameError, get_host
 
 if TYPE_CHECKING:
+    from samegame.bots import BotSpec
+    from samegame.execution.executors import ExecutorKind
     from samegame.i18n import Translator
     from samegame.play.player_settings import InForce
-    from samegame.presets import BoardSetup, Preset
+
+
+def whole_number_option(
+    *names: str, help: str, low: int | None = 1, high: int = SQLITE_MAX_INTEGER
+) -> Any:
+    """The option of a whole number from ``low`` to ``high`` (``low`` None: no
+    least, the command checks it in its own words): read as ASCII digits only
+    (``samegame.cli.whole_numbers``), its range shown in the help and checked,
+    a value outside it an exit-2 error. ``typer.Option(*names, min=low, max=high,
+    parser=whole_number(low, high), help=help)``, written once."""
+    return typer.Option(*names, min=low, max=high, parser=whole_number(low, high), help=help)
+
 
 _warned = False
 
@@ -60,9 +74,13 @@ def chosen_renderer(name: str, option: str) -> Renderer:
 
 
 class TextOrJson(StrEnum):
+    """The values of ``--format``."""
+
     text = "text"
     json = "json"
 
+
+FormatOption = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 
 PresetOption = Annotated[
     str,
@@ -142,9 +160,9 @@ BotTimeoutOption = Annotated[
 
 def check_bot_timeout(seconds: float | None) -> float | None:
     """``--bot-timeout`` checked: a number of seconds above 0 and at most
-    ``samegame.sim.bounded.MAX_SECONDS`` (exit 2 otherwise, NaN and infinity
+    ``samegame.execution.bounded.MAX_SECONDS`` (exit 2 otherwise, NaN and infinity
     included)."""
-    from samegame.sim.bounded import MAX_SECONDS  # the simulator only when asked
+    from samegame.execution.bounded import MAX_SECONDS  # the simulator only when asked
 
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:
         raise fail(
@@ -153,6 +171,39 @@ def check_bot_timeout(seconds: float | None) -> float | None:
             ExitCode.USAGE,
         )
     return seconds
+
+
+BotOption = Annotated[
+    str, typer.Option("--bot", help="Bot and options, for example nrpa:level=3 or beam:width=64.")
+]
+BotSeedOption = Annotated[
+    int, typer.Option("--seed", parser=whole_number(), help="Root seed of the bot's choices.")
+]
+
+
+def checked_bot(
+    text: str,
+    seconds: float | None,
+    flag: str,
+    bot_timeout: float | None,
+    kind: ExecutorKind,
+) -> BotSpec:
+    """``bench``'s and ``solve``'s ``--bot``, its time budget (given by ``flag``)
+    set and checked, fit for the executor of ``kind``
+    (``samegame.benchmark.bot_games``): exit 2 for a bad bot option or time budget
+    or a bot that cannot run on the executor's workers, 3 for an unknown bot or a
+    plugin's bot whose ``create`` fails or does not return."""
+    from samegame.benchmark.bot_games import check_executor, timed_bot
+    from samegame.bots import BotOptionError
+
+    try:
+        spec = timed_bot(host(), text, seconds, flag, bot_timeout)
+        check_executor(host(), spec, kind)
+    except BotOptionError as error:
+        raise fail(str(error), ExitCode.USAGE) from None
+    except UnknownNameError as error:
+        raise fail(str(error), ExitCode.CONFIG) from None
+    return spec
 
 
 AccessibleOption = Annotated[
@@ -218,81 +269,6 @@ def chosen_translator(
     return translator(chosen_settings(lang, accessible, read_only=read_only).settings.language)
 
 
-def load_preset(name: str, formula: str | None = None, clear_bonus: int | None = None) -> Preset:
-    """The preset with the player's rule overrides applied, or an exit-3 error."""
-    try:
-        return choices.chosen_preset(host(), name, formula, clear_bonus)
-    except ChoiceError as error:
-        raise choice_failure(error) from None
-
-
-def board_setup(
-    preset: Preset, size: str | None, colours: int | None, board_type: str | None
-) -> BoardSetup:
-    """The board setup of the player's choices, or an exit-2 error."""
-    try:
-        return choices.chosen_board_setup(preset, size, colours, board_type)
-    except ChoiceError as error:
-        raise choice_failure(error) from None
-
-
-def numbered_board(setup: BoardSetup, number: int) -> GeneratedBoard:
-    """The board of a number under a setup, in the preset's palette order (as a
-    player sees it), or an exit-2 error saying what is allowed."""
-    try:
-        return choices.numbered_board(host(), setup, number)
-    except ChoiceError as error:
-        raise choice_failure(error) from None
-
-
-def unreadable_file(path: str, error: OSError) -> CommandError:
-    """The exit-4 error for a file that cannot be read: missing, or the system's
-    reason."""
-    if isinstance(error, FileNotFoundError):
-        return fail(Said.of("error.file.missing", path=shown(path, PATH_SHOWN)), ExitCode.INPUT)
-    problem = error.strerror or str(error)
-    said = Said.of("error.file.unreadable", path=shown(path, PATH_SHOWN), problem=problem)
-    return fail(said, ExitCode.INPUT)
-
-
-PATH_SHOWN = 400
-"""The most characters of a path a message echoes."""
-
-
-def _file_bytes(path: str) -> bytes:
-    """The bytes of a board file (``-`` is standard input), at most
-    ``MAX_FILE_BYTES``; a named pipe, a device or a folder is refused at once."""
-    if path == "-":
-        return read_file_capped(path)
-    return read_regular_file(path, "a board file")
-
-
-def read_board_file(path: str, *, many: bool = False) -> list[Board]:
-    """Boards from a file (``-`` is standard input), at most ``MAX_FILE_BYTES``, each
-    with at least one tile; or an exit-4 error (a path that is not a regular file
-    included: it is refused without waiting on it)."""
-    named = shown(path, PATH_SHOWN)
-    try:
-        text = _file_bytes(path).decode("utf-8-sig")
-    except NotRegularFileError as error:
-        raise fail(str(error), ExitCode.INPUT) from None
-    except OSError as error:
-        raise unreadable_file(path, error) from None
-    except InputTooLargeError:
-        said = Said.of("error.file.too_large", path=named, limit=f"{MAX_FILE_BYTES:,}")
-        raise fail(said, ExitCode.INPUT) from None
-    except UnicodeDecodeError:
-        raise fail(Said.of("error.file.not_text", path=named), ExitCode.INPUT) from None
-    try:
-        return (
-            read_boards(text, tiles_required=True)
-            if many
-            else [read_board(text, tiles_required=True)]
-        )
-    except (TextBoardError, BoardError) as error:
-        said = Said.of("error.file.board", path=named, problem=str(error))
-        raise fail(said, ExitCode.INPUT) from None
-
-
 def print_json(data: Any) -> None:
+    """``--format json``'s output: ``data`` as indented JSON, UTF-8 as it is."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -1,0 +1,121 @@
+"""A review that goes on from where it stopped: the values kept with a saved game
+loaded (when they are of the same moves, budget and seed and check against the
+game), each value found kept at once, so that a stopped review is never found
+again and asking again costs nothing.
+
+``review_subject`` values the positions after the kept ones (here, or on an
+executor's workers), first to last, until the last or until ``stopped()``; the
+value being found when the work is stopped is dropped (a search cut short is
+not a fixed amount of work) and the review so far is returned.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+from samegame.execution.executors import (
+    Executor,
+    ExecutorFailed,
+    failure_words,
+    is_executor_failure,
+)
+from samegame.review.review import Review, review_of
+from samegame.review.sources import ReviewSubject
+from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
+from samegame.review.values import PositionValue, ReviewBudget, played_line
+from samegame.review.valuing import valued_positions
+from samegame.store import Store
+
+__all__ = ["keeper", "kept_values", "review_subject"]
+
+
+def kept_values(
+    store: Store, subject: ReviewSubject, budget: ReviewBudget, seed: int
+) -> list[PositionValue]:
+    """The values of the review kept with a saved game, when it is of the same
+    moves, budget and seed and checks against the game; else none."""
+    assert subject.game_id is not None
+    kept = store.load_review(subject.game_id, subject.moves)
+    if kept is None:
+        return []
+    try:
+        review = review_from_stored(
+            json.loads(kept.text), subject.board, subject.rules, subject.moves
+        )
+    except (StoredReviewError, ValueError, RecursionError):
+        return []
+    if review.budget != budget or review.seed != seed:
+        return []
+    return list(review.values)
+
+
+def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
+    """What keeps a saved game's review (complete or not) each time it grows."""
+    assert subject.game_id is not None
+    game_id = subject.game_id
+
+    def save(review: Review) -> None:
+        text = json.dumps(stored_review(review), separators=(",", ":"))
+        store.save_review(
+            game_id, subject.moves, text, complete=len(review.values) == review.total_moves + 1
+        )
+
+    return save
+
+
+def _prepare_search(budget: ReviewBudget, preparing: Callable[[float], None]) -> None:
+    """Load (or, the first time, compile) the search; ``preparing(seconds)`` at
+    once when that takes long."""
+    from samegame.bots.search.bot import prepare_search
+    from samegame.bots.search.spec import NrpaSpec
+
+    prepare_search(NrpaSpec(level=budget.level, iterations=budget.iterations), preparing)
+
+
+def review_subject(
+    subject: ReviewSubject,
+    budget: ReviewBudget,
+    seed: int,
+    kept: Sequence[PositionValue] = (),
+    *,
+    stopped: Callable[[], bool] = lambda: False,
+    progress: Callable[[int, int], None] | None = None,
+    save: Callable[[Review], None] | None = None,
+    executor: Executor | None = None,
+    preparing: Callable[[float], None] = lambda seconds: None,
+) -> Review:
+    """The review of a subject, going on from the values ``kept`` (a kept review's,
+    in order): each further position valued (here, or on ``executor``'s
+    workers), then ``save(review)`` and ``progress(done, total)`` (positions).
+    The search is loaded first when a position is too large for the exact
+    solver (``preparing(seconds)`` said when that takes long). Stopped by
+    ``stopped()``, it returns the review so far; ``ExecutorFailed`` when the
+    executor fails; ``ValueError`` for moves that are not a legal line."""
+    played = played_line(subject.board, subject.rules, subject.moves)
+    found = list(kept)
+    total = len(played.boards)
+    if len(found) < total and played.boards[len(found)].tile_count() > budget.exact_tiles:
+        _prepare_search(budget, preparing)
+    values = valued_positions(
+        played,
+        subject.rules,
+        subject.variant,
+        budget,
+        seed,
+        len(found),
+        stopped,
+        executor,
+    )
+    try:
+        for value in values:
+            found.append(value)
+            if save is not None:
+                save(review_of(played, subject.rules, subject.moves, found, budget, seed))
+            if progress is not None:
+                progress(len(found), total)
+    except Exception as error:
+        if not is_executor_failure(error):
+            raise
+        raise ExecutorFailed(failure_words(error)) from None
+    return review_of(played, subject.rules, subject.moves, found, budget, seed)
