@@ -14,7 +14,7 @@ from concurrent.futures import process as pool_internals
 
 import pytest
 
-from samegame.execution.executors import ExecutorKind, open_executor
+from samegame.execution.executors import ExecutorKind, PoolExecutor, open_executor
 
 pytestmark = pytest.mark.slow
 
@@ -23,7 +23,10 @@ pytestmark = pytest.mark.slow
 def test_a_stopped_pool_leaves_no_manager_thread_for_the_exit_hook(workers: int) -> None:
     with open_executor(ExecutorKind.process, workers) as executor:
         busy = [executor.call(time.sleep, 60) for _ in range(workers + 1)]
+        assert isinstance(executor, PoolExecutor)
+        manager = executor._pool._executor_manager_thread
+        assert manager is not None
+        wakeup = pool_internals._threads_wakeups[manager]
     assert all(handle.done() for handle in busy)
-    running = [thread for thread in pool_internals._threads_wakeups if thread.is_alive()]
-    assert running == []
-    assert all(wakeup._closed for wakeup in pool_internals._threads_wakeups.values())
+    assert not manager.is_alive()
+    assert wakeup._closed
