@@ -288,3 +288,24 @@ def test_simulate_reports_a_lost_worker_on_one_short_line() -> None:
     assert stop.message.startswith("the executor failed (KilledWorker: ")
     assert "\n" not in stop.message
     assert len(stop.message) < MAX_FAILURE_TEXT + 100
+
+
+def test_an_abandoned_gather_is_not_reported_and_other_loop_errors_are(
+    scheduler: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A run stopped by a signal leaves gathers that end with AllExit as the client
+    closes; asyncio must not print them ("Task exception was never retrieved" and a
+    traceback after the run's last line), and must still report anything else."""
+    from distributed.client import AllExit
+
+    from samegame.execution.executors import ExecutorKind, open_executor
+
+    with open_executor(ExecutorKind.dask, 1, scheduler) as executor:
+        loop = executor._client.loop.asyncio_loop  # type: ignore[attr-defined]
+        with caplog.at_level("ERROR", logger="asyncio"):
+            for error in (AllExit(), ValueError("something else")):
+                context = {"message": "Task exception was never retrieved", "exception": error}
+                loop.call_soon_threadsafe(loop.call_exception_handler, context)
+            executor._client.run_on_scheduler(lambda: None)  # type: ignore[attr-defined]
+    reported = [record.exc_info[1] for record in caplog.records if record.exc_info]
+    assert [type(error).__name__ for error in reported] == ["ValueError"]

@@ -367,4 +367,30 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
                     f"cannot reach the Dask scheduler at {scheduler} ({error}); "
                     "check the address and that the scheduler is running"
                 ) from None
+        _quiet_abandoned_gathers(client)
         yield client
+
+
+def _quiet_abandoned_gathers(client: Any) -> None:
+    """Drop the asyncio report of a gather that a stopped run abandoned.
+
+    A run stopped by a signal stops waiting for its results; as the client closes,
+    each gather still pending inside it ends with ``distributed.client.AllExit``,
+    and nobody asks for that. asyncio then printed "Task exception was never
+    retrieved" with a traceback after the run's last line. Every other report of
+    the client's event loop goes to the handler it had."""
+    all_exit = getattr(importlib.import_module("distributed.client"), "AllExit", None)
+    loop = getattr(getattr(client, "loop", None), "asyncio_loop", None)
+    if all_exit is None or loop is None:
+        return
+    before = loop.get_exception_handler()
+
+    def handler(loop: Any, context: dict[str, Any]) -> None:
+        if isinstance(context.get("exception"), all_exit):
+            return
+        if before is None:
+            loop.default_exception_handler(context)
+        else:
+            before(loop, context)
+
+    loop.set_exception_handler(handler)
