@@ -13,9 +13,10 @@ for an escaping exception), so the tests still see what a user's process does;
 what it skips is only the import of modules that a fresh process would import
 the same way.
 
-What a fork cannot give, a new process does: a request whose environment differs
-from the server's in what Python reads only at start-up (``PYTHON*`` but
-``PYTHONPATH``, ``LANG``, ``LC_*``) runs as a real subprocess. Tests of start-up
+What a fork cannot change, the server is started with: what Python reads only at
+start-up (``PYTHON*`` but ``PYTHONPATH``, ``LANG``, ``LC_*``) comes from the
+environment the server was started with, so each such environment asked for has
+a server of its own, started with it. Tests of start-up
 itself, of signals sent to a process group, of terminals, and of what a command
 imports keep starting real processes and do not use this module.
 """
@@ -118,8 +119,8 @@ def _startup_view(env: Mapping[str, str]) -> dict[str, str]:
 class _Server:
     """The warm process and its two pipes; one request at a time."""
 
-    def __init__(self) -> None:
-        self.env = dict(os.environ)
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self.env = dict(env)
         requests_read, self._requests = os.pipe()
         self._answers, answers_write = os.pipe()
         self.process = subprocess.Popen(
@@ -151,15 +152,17 @@ class _Server:
         self.from_server.close()
 
 
-_server: _Server | None = None
+_servers: dict[tuple[tuple[str, str], ...], _Server] = {}
+"""One warm server for each start-up environment asked for."""
 
 
-def _the_server() -> _Server:
-    global _server
-    if _server is None or _server.process.poll() is not None:
-        _server = _Server()
-        atexit.register(_server.close)
-    return _server
+def _server_for(env: Mapping[str, str]) -> _Server:
+    key = tuple(sorted(_startup_view(env).items()))
+    server = _servers.get(key)
+    if server is None or server.process.poll() is not None:
+        server = _servers[key] = _Server(env)
+        atexit.register(server.close)
+    return server
 
 
 def run(
@@ -177,12 +180,7 @@ def run(
     environment = dict(os.environ if env is None else env)
     folder = str(cwd if cwd is not None else os.getcwd())
     command = [sys.executable, *(("-c", code) if code is not None else ("-m", "samegame")), *args]
-    server = _the_server()
-    if _startup_view(environment) != _startup_view(server.env):
-        return subprocess.run(
-            command, input=input, capture_output=True, text=True, env=environment,
-            cwd=folder, timeout=timeout, check=False,
-        )  # fmt: skip
+    server = _server_for(environment)
     with tempfile.TemporaryDirectory(prefix="warm-") as scratch:
         streams = Path(scratch)
         (streams / "in").write_text(input, encoding="utf-8")
