@@ -16,7 +16,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +48,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         else:
             tier = "unit"
         item.add_marker(getattr(pytest.mark, tier))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> Generator[None, int, int]:
+    """``-n auto`` starts one worker more than there are CPUs: about a fifth of the
+    suite's time is spent waiting (on child processes, a plugin's time bound, a
+    browser), and a spare worker keeps the CPUs busy meanwhile (on 2 CPUs the
+    whole suite took 5 min 15 s with 2 workers, 4 min 19 s with 3).
+    PYTEST_XDIST_AUTO_NUM_WORKERS still says exactly how many."""
+    counted = yield
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return counted
+    return counted + 1
 
 
 @pytest.hookimpl(tryfirst=True)
