@@ -20,13 +20,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import warm
 from plugin_install import make_distribution
 from samegame.plugin.hookspecs import hookimpl
 
@@ -183,16 +183,9 @@ def child_env(site: Path, home: Path, **extra: str) -> dict[str, str]:
 
 
 def start(args: list[str], env: dict[str, str], cwd: Path, stdin: str | None = None) -> Any:
-    """``python -m samegame ARGS`` started with pipes."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "samegame", *args],
-        env=env,
-        cwd=str(cwd),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    """``python -m samegame ARGS`` started with its standard input open (forked from
+    a warm process: tests/warm.py)."""
+    child = warm.start(args, env=env, cwd=cwd)
     if stdin is not None:
         assert child.stdin is not None
         child.stdin.write(stdin)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,47 +64,60 @@ for name, _ in COMMANDS.values():
 requests = os.fdopen(int(sys.argv[2]), "r")
 answers = os.fdopen(int(sys.argv[3]), "w")
 base_path = list(sys.path)
+def wait(pid, timeout, kill):
+    deadline = time.monotonic() + timeout
+    while True:
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(raw)
+        if time.monotonic() > deadline:
+            if not kill:
+                return "timeout"
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout"
+        time.sleep(0.005)
+
 while True:
     line = requests.readline()
     if not line:
         os._exit(0)
     request = json.loads(line)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        requests.close()
-        answers.close()
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        extra = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
-        sys.path[:] = [base_path[0], *extra, *base_path[1:]]
-        importlib.invalidate_caches()
-        for fd, path, mode in ((0, request["stdin"], os.O_RDONLY), (1, request["stdout"], os.O_WRONLY), (2, request["stderr"], os.O_WRONLY)):
-            opened = os.open(path, mode)
-            os.dup2(opened, fd)
-            os.close(opened)
-        if request.get("code") is not None:
-            sys.argv = ["-c", *request["args"]]
-            exec(compile(request["code"], "<string>", "exec"), {"__name__": "__main__"})
+    op = request.get("op", "run")
+    if op == "wait":
+        answer = {"code": wait(request["pid"], request["timeout"], kill=False)}
+    elif op == "poll":
+        done, raw = os.waitpid(request["pid"], os.WNOHANG)
+        answer = {"code": os.waitstatus_to_exitcode(raw) if done else None}
+    else:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            requests.close()
+            answers.close()
+            os.chdir(request["cwd"])
+            os.environ.clear()
+            os.environ.update(request["env"])
+            extra = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
+            sys.path[:] = [base_path[0], *extra, *base_path[1:]]
+            importlib.invalidate_caches()
+            for fd, path, mode in ((1, request["stdout"], os.O_WRONLY), (2, request["stderr"], os.O_WRONLY), (0, request["stdin"], os.O_RDONLY)):
+                opened = os.open(path, mode)
+                os.dup2(opened, fd)
+                os.close(opened)
+            if request.get("code") is not None:
+                sys.argv = ["-c", *request["args"]]
+                exec(compile(request["code"], "<string>", "exec"), {"__name__": "__main__"})
+            else:
+                sys.argv = ["samegame", *request["args"]]
+                runpy.run_module("samegame", run_name="__main__", alter_sys=True)
+            sys.exit(0)
+        if op == "start":
+            answer = {"pid": pid}
         else:
-            sys.argv = ["samegame", *request["args"]]
-            runpy.run_module("samegame", run_name="__main__", alter_sys=True)
-        sys.exit(0)
-    deadline = time.monotonic() + request["timeout"]
-    status = None
-    while status is None:
-        done, raw = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = os.waitstatus_to_exitcode(raw)
-        elif time.monotonic() > deadline:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            status = "timeout"
-        else:
-            time.sleep(0.005)
-    answers.write(json.dumps({"code": status}) + "\n")
+            answer = {"code": wait(pid, request["timeout"], kill=True)}
+    answers.write(json.dumps(answer) + "\n")
     answers.flush()
 """
 
@@ -136,15 +150,16 @@ class _Server:
         self.from_server = os.fdopen(self._answers, "r")
         self.lock = threading.Lock()
 
-    def ask(self, request: dict[str, Any]) -> int | str:
+    def ask(self, request: dict[str, Any]) -> Any:
+        """Send one request; the answer's ``code`` (or ``pid`` for a start)."""
         with self.lock:
             self.to_server.write(json.dumps(request) + "\n")
             self.to_server.flush()
             line = self.from_server.readline()
         if not line:
             raise RuntimeError("the warm samegame server ended")
-        code: int | str = json.loads(line)["code"]
-        return code
+        answer = json.loads(line)
+        return answer["pid"] if request.get("op") == "start" else answer["code"]
 
     def close(self) -> None:
         self.to_server.close()
@@ -204,3 +219,60 @@ def run(
         raise subprocess.TimeoutExpired(command, timeout, out, err)
     assert isinstance(status, int)
     return subprocess.CompletedProcess(command, status, out, err)
+
+
+class Started:
+    """A ``samegame`` command started from the warm server, with the part of
+    ``subprocess.Popen``'s face the tests use: ``pid``, ``stdin`` (a pipe, open
+    until ``communicate``), ``poll``, ``send_signal``, ``kill``, ``communicate``
+    and ``returncode``."""
+
+    def __init__(self, args: Sequence[str], env: Mapping[str, str], cwd: Path | str) -> None:
+        self.args = [sys.executable, "-m", "samegame", *args]
+        self._scratch = tempfile.TemporaryDirectory(prefix="warm-")
+        streams = Path(self._scratch.name)
+        self._out, self._err, fifo = streams / "out", streams / "err", streams / "in"
+        self._out.touch()
+        self._err.touch()
+        os.mkfifo(fifo)
+        self._server = _server_for(env)
+        request = {
+            "op": "start", "args": list(args), "env": dict(env), "cwd": str(cwd),
+            "stdin": str(fifo), "stdout": str(self._out), "stderr": str(self._err),
+        }  # fmt: skip
+        self.pid: int = self._server.ask(request)
+        self.stdin: Any = open(fifo, "w", encoding="utf-8")  # noqa: SIM115
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self.returncode = self._server.ask({"op": "poll", "pid": self.pid})
+        return self.returncode
+
+    def send_signal(self, number: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def communicate(self, timeout: float | None = None) -> tuple[str, str]:
+        if not self.stdin.closed:
+            self.stdin.close()
+        if self.returncode is None:
+            code = self._server.ask(
+                {"op": "wait", "pid": self.pid, "timeout": 3600 if timeout is None else timeout}
+            )
+            if code == "timeout":
+                raise subprocess.TimeoutExpired(self.args, timeout or 0)
+            self.returncode = code
+        out = self._out.read_text(encoding="utf-8", errors="replace")
+        err = self._err.read_text(encoding="utf-8", errors="replace")
+        self._scratch.cleanup()
+        return out, err
+
+
+def start(args: Sequence[str], *, env: Mapping[str, str], cwd: Path | str) -> Started:
+    """``samegame ARGS`` started (as ``subprocess.Popen`` with pipes would), forked
+    from the warm server of its start-up environment."""
+    return Started(args, env, cwd)
