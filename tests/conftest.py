@@ -125,6 +125,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         "from samegame.bots.search import engine\n"
         "for name in sys.argv[1:]:\n"
         "    engine.prepare(engine.Algorithm[name], 2)  # NRPA's threads too\n"
+        "if 'BEAM' in sys.argv:  # and the playouts the kernel tests run\n"
+        "    from samegame.core.board import Board\n"
+        "    from samegame.core.formulas import BASIC\n"
+        "    from samegame.core.rules import Rules\n"
+        "    from samegame.kernel.facade import random_playouts\n"
+        "    from samegame.kernel.kernel_rules import KernelRules\n"
+        "    board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)\n"
+        "    random_playouts(board, KernelRules.from_rules(Rules(BASIC), 3, 3), 1, 0)\n"
     )
     warming = [
         subprocess.Popen([sys.executable, "-c", code, *group.split()], stderr=subprocess.PIPE)
