@@ -207,7 +207,9 @@ BREAKAGES = {
     ),
     "hang": (
         "lambda n: n * (n - 1), ",
-        "lambda n: n * (n - 1) if n < 4 else sum(iter(int, 1)), ",
+        # Asleep rather than spinning: the bound kills the call's process whatever
+        # it does, and ten seconds of a busy loop cost the suite ten of CPU.
+        "lambda n: n * (n - 1) if n < 4 else __import__('time').sleep(3600), ",
         3,
         "scoring formula 'broken' did not return within 10 seconds",
     ),
