@@ -3,7 +3,8 @@
 half second of imports that every new ``samegame`` process spends before its
 first line of work (about nine tenths of a short command's CPU time).
 
-One server process per test process (started on first use) imports samegame's
+One server process per test process and start-up environment (started on first
+use) imports samegame's
 command line and the libraries it loads, then, for each request, forks a child
 that takes the request's environment, working folder, ``sys.path`` additions
 (``PYTHONPATH``) and standard streams, and runs ``python -m samegame`` (or a
@@ -16,9 +17,9 @@ the same way.
 What a fork cannot change, the server is started with: what Python reads only at
 start-up (``PYTHON*`` but ``PYTHONPATH``, ``LANG``, ``LC_*``) comes from the
 environment the server was started with, so each such environment asked for has
-a server of its own, started with it. Tests of start-up
-itself, of signals sent to a process group, of terminals, and of what a command
-imports keep starting real processes and do not use this module.
+a server of its own, started with it. Tests of start-up itself, of signals sent
+to a process group, of terminals, and of what a command imports keep starting
+real processes and do not use this module.
 """
 
 from __future__ import annotations
@@ -241,6 +242,8 @@ class Started:
             "stdin": str(fifo), "stdout": str(self._out), "stderr": str(self._err),
         }  # fmt: skip
         self.pid: int = self._server.ask(request)
+        # Write-only: this waits until the child has opened its end, so that closing
+        # ours (at ``communicate``) is always the end of its input.
         self.stdin: Any = open(fifo, "w", encoding="utf-8")  # noqa: SIM115
         self.returncode: int | None = None
 
