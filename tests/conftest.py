@@ -54,9 +54,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> Generator[None, int, int]:
     """``-n auto`` starts one worker more than there are CPUs: about a fifth of the
     suite's time is spent waiting (on child processes, a plugin's time bound, a
-    browser), and a spare worker keeps the CPUs busy meanwhile (on 2 CPUs the
-    whole suite took 5 min 15 s with 2 workers, 4 min 19 s with 3).
-    PYTEST_XDIST_AUTO_NUM_WORKERS still says exactly how many. (Optional: a run
+    browser), and a spare worker keeps the CPUs busy meanwhile (the figures:
+    benchmarks/results/house-third-round.md). PYTEST_XDIST_AUTO_NUM_WORKERS still says exactly how many. (Optional: a run
     without pytest-xdist, ``-p no:xdist``, has no such hook.)"""
     counted = yield
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
