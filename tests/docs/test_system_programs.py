@@ -14,7 +14,7 @@ from locations import ROOT
 BROWSER_TESTS = "tests/system/test_web_browser.py"
 
 
-def run_without_programs(ci: str | None, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run_without_programs(ci: str | None) -> subprocess.CompletedProcess[str]:
     """The browser tests, with a PATH that holds only this Python's folder."""
     env = {key: value for key, value in os.environ.items() if key != "CI"}
     env["PATH"] = str(Path(sys.executable).parent)
@@ -31,10 +31,8 @@ def run_without_programs(ci: str | None, tmp_path: Path) -> subprocess.Completed
     )
 
 
-def test_without_a_browser_the_browser_tests_skip_and_say_what_to_install(
-    tmp_path: Path,
-) -> None:
-    ran = run_without_programs(None, tmp_path)
+def test_without_a_browser_the_browser_tests_skip_and_say_what_to_install() -> None:
+    ran = run_without_programs(None)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     lines = ran.stdout.splitlines()
     said = [line for line in lines if "for want of system programs" in line]
@@ -44,8 +42,8 @@ def test_without_a_browser_the_browser_tests_skip_and_say_what_to_install(
     assert "passed" not in lines[-1], lines[-1]
 
 
-def test_under_ci_a_missing_browser_fails_the_run(tmp_path: Path) -> None:
-    ran = run_without_programs("true", tmp_path)
+def test_under_ci_a_missing_browser_fails_the_run() -> None:
+    ran = run_without_programs("true")
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "CI must run this test" in ran.stdout
     assert "skipped" not in ran.stdout.splitlines()[-1]

@@ -20,14 +20,13 @@ differs between two calls stops the run before any game is played; then it is
 from __future__ import annotations
 
 import sys
-from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import chain
 
 from samegame.core.stops import Terminated
-from samegame.execution.executors import Executor, Handle, failure_words
+from samegame.execution.executors import Executor, failure_words, ordered_calls
 from samegame.plugin.containment import PluginError
 from samegame.sim.tasks import GameFailed, GameTask, Record, check_repeatable, play_task
 
@@ -44,20 +43,8 @@ def run_ordered(
     """Each task's record, in task order, with at most ``window`` tasks in flight."""
     if window < 1:
         raise ValueError(f"the window holds at least one game, not {window}")
-    source = iter(tasks)
-    in_flight: deque[Handle] = deque()
-    try:
-        for task in islice(source, window):
-            in_flight.append(executor.call(play_task, task))
-        while in_flight:
-            record: Record = in_flight.popleft().result()
-            following = next(source, None)
-            if following is not None:
-                in_flight.append(executor.call(play_task, following))
-            yield record
-    finally:
-        for pending in in_flight:
-            pending.cancel()
+    records: Generator[Record, None, None] = ordered_calls(executor, play_task, tasks, window)
+    yield from records
 
 
 @dataclass(frozen=True)

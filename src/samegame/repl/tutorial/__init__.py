@@ -31,28 +31,6 @@ if TYPE_CHECKING:
     )
 
 _COURSE = "samegame.repl.tutorial.course"
-_NAMES = frozenset(
-    {
-        "LESSON_RULES",
-        "Tutorial",
-        "goodbye",
-        "lesson_facts",
-        "run_tutorial",
-        "spoken_fact",
-        "well_done",
-    }
-)
-
-
-def __getattr__(name: str) -> object:
-    """The course's names, loaded with it when first used (see the module)."""
-    if name not in _NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_COURSE), name)
-    globals()[name] = value
-    return value
-
-
 __all__ = [
     "LESSON_RULES",
     "Tutorial",
@@ -62,3 +40,13 @@ __all__ = [
     "spoken_fact",
     "well_done",
 ]
+_NAMES = frozenset(__all__)
+
+
+def __getattr__(name: str) -> object:
+    """The course's names, loaded with it when first used (see the module)."""
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_COURSE), name)
+    globals()[name] = value
+    return value
