@@ -65,6 +65,12 @@ for name, _ in COMMANDS.values():
 requests = os.fdopen(int(sys.argv[2]), "r")
 answers = os.fdopen(int(sys.argv[3]), "w")
 base_path = list(sys.path)
+# What the server imported is moved out of the collector's sight before any fork
+# (as the gc module's documentation advises for a pre-forking server): a child's
+# collections and its exit then leave those pages alone instead of copying them,
+# half the CPU time of a short command (0.15 to 0.075 s here).
+import gc
+gc.freeze()
 def wait(pid, timeout, kill):
     deadline = time.monotonic() + timeout
     while True:

@@ -11,7 +11,8 @@ made by an earlier line of the same document, and a redirection into a folder
 that does not exist fails, as it would for a new user.
 
 A command whose budget is minutes (``--time 30``, 20 positions at 60 seconds), that
-plays hundreds of games, or that names a cluster runs with its numbers scaled down
+plays hundreds of games (or games that a review then reads through), or that names
+a cluster runs with its numbers scaled down
 (``LONG``); the scaled line may differ from the written one in digits and dots
 only, which the test checks, so every option and word is still run as written.
 ``test_documented_commands`` is the net for lines with placeholders; this test is
@@ -41,6 +42,10 @@ SCHEDULER = "tcp://10.0.0.5:8786"  # the address docs/simulator.md shows
 
 # Written line -> the line run instead: the same words, smaller numbers.
 LONG = {
+    # review reviews every game of the file to find the worst: 4 games, not 20
+    "samegame simulate --preset benchmark --bot tabu --games 20 --seed 7 --out tabu.jsonl": (
+        "samegame simulate --preset benchmark --bot tabu --games 4 --seed 7 --out tabu.jsonl"
+    ),
     "samegame review tabu.jsonl --worst 3 --iterations 30": (
         "samegame review tabu.jsonl --worst 3 --iterations 1"
     ),
