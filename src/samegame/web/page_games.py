@@ -35,13 +35,13 @@ from samegame.play.hint_bot import LongWork
 from samegame.play.startup import PlayOptions, prepare_play
 from samegame.play.table import PlayError
 from samegame.plugin.host import PluginHost
-from samegame.presets import PresetError
+from samegame.presets import Preset, PresetError
 from samegame.repl.session import Session
 from samegame.repl.session_opening import open_session
-from samegame.store import Store, StoreError
+from samegame.store import NotFoundError, Store, StoreError
 from samegame.web.page_state import game_state
 
-__all__ = ["MAX_GAMES", "MAX_LINE", "GameRequest", "PageError", "PageGames"]
+__all__ = ["MAX_GAMES", "MAX_LINE", "GameRequest", "PageError", "PageGames", "page_presets"]
 
 MAX_GAMES = 64
 """The most games open at once."""
@@ -71,6 +71,17 @@ class GameRequest:
     game: int | None = None
     fresh: bool = False
     language: str = "en"
+
+
+def page_presets(host: PluginHost) -> list[Preset]:
+    """The presets the page offers, and the only ones it may play: those
+    ``list_presets`` lists, by a name that is not also a path (``looks_like_path``),
+    sorted by name. Nothing else the page sends is ever read as a file."""
+    from samegame.presets import list_presets
+    from samegame.presets.finder import looks_like_path
+
+    presets, _problems = list_presets(host)
+    return [preset for preset in presets if not looks_like_path(preset.name)]
 
 
 def _no_long_work() -> LongWork:
@@ -111,15 +122,19 @@ class PageGames:
         return self._store
 
     def start(self, request: GameRequest) -> dict[str, Any]:
-        """Open a game: ``{"session", "lines", "state", "question"}``."""
-        options = PlayOptions(
-            preset=request.preset,
-            board_number=request.board_number,
-            game_id=request.game,
-            fresh=request.fresh,
-            language=request.language,
-        )
+        """Open a game: ``{"session", "lines", "state", "question"}``. Its preset
+        (or the saved game's) must be one of ``page_presets``: any other value is
+        refused with one answer, whatever it names, and no file is read for it."""
         try:
+            named = request.preset if request.game is None else self._saved_preset(request.game)
+            options = PlayOptions(
+                # None: no such saved game, which opening it says as ``play --game`` does.
+                preset="basic" if named is None else self._listed(named, request.language),
+                board_number=request.board_number,
+                game_id=request.game,
+                fresh=request.fresh,
+                language=request.language,
+            )
             start = prepare_play(options, host=self._host, long_work=_no_long_work)
             session = open_session(start, self.store())
             lines = session.start()
@@ -130,6 +145,24 @@ class PageGames:
         name = secrets.token_urlsafe(16)
         self._games[name] = session
         return {"session": name, **self._answer(session, lines)}
+
+    def _saved_preset(self, game_id: int) -> str | None:
+        """The preset of a saved game; None when there is no such game (opening it
+        then says so, as ``play --game`` does)."""
+        try:
+            return self.store().load_game(game_id).setup.preset
+        except NotFoundError:
+            return None
+
+    def _listed(self, named: str, language: str) -> str:
+        """The listed preset's name that ``named`` is (ignoring case), else the
+        page's one refusal (PageError), the same whatever ``named`` is."""
+        listed = {preset.name.lower(): preset.name for preset in page_presets(self._host())}
+        found = listed.get(named.lower())
+        if found is None:
+            known = ", ".join(sorted(listed.values(), key=str.lower))
+            raise PageError(translator(language)("serve.error.unknown_preset", known=known or "-"))
+        return found
 
     def command(self, name: str, line: str, language: str = "en") -> dict[str, Any]:
         """One command line in a game: ``{"lines", "state", "question", "quit"}``."""

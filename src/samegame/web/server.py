@@ -24,7 +24,9 @@ from starlette.routing import Route
 
 from samegame.i18n import LANGUAGES, translator
 from samegame.plugin.host import PluginHost, get_host
-from samegame.web.page_games import GameRequest, PageError, PageGames
+from samegame.store import paths
+from samegame.web.page_games import GameRequest, PageError, PageGames, page_presets
+from samegame.web.page_text import scrubbed, server_folders, without_paths
 from samegame.web.security import Guard
 
 __all__ = ["STATIC_FILES", "create_app"]
@@ -46,6 +48,14 @@ def _language(value: object, default: str) -> str:
     return value if isinstance(value, str) and value in LANGUAGES else default
 
 
+def _preset_value(value: object) -> str:
+    """The preset the page named: ``basic`` when none; a value that is not text is
+    a name no preset has."""
+    if value is None or value == "":
+        return "basic"
+    return value if isinstance(value, str) else "\x00"
+
+
 def _int_or_none(value: object, language: str) -> int | None:
     if value is None:
         return None
@@ -60,6 +70,11 @@ def create_app(
     """The application for one server: its token, the ``Host`` values it answers
     (``security.allowed_hosts``) and its default language (the saved one)."""
     opened = games if games is not None else PageGames(get_host)
+    scrub = without_paths(server_folders([paths.config_dir(), paths.data_dir()]))
+
+    def answer(data: dict[str, Any], status: int = 200) -> Response:
+        """Every JSON answer: no absolute path in any of its strings (``page_text``)."""
+        return JSONResponse(scrubbed(data, scrub), status_code=status)
 
     async def page(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
@@ -81,7 +96,7 @@ def create_app(
     async def start(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
         data = await opened.run(_start_view, get_host(), opened, lang)
-        return JSONResponse(data)
+        return answer(data)
 
     async def open_game(request: Request) -> Response:
         body = await _json_object(request, language)
@@ -90,15 +105,15 @@ def create_app(
         lang = _language(body.get("lang"), language)
         try:
             asked = GameRequest(
-                preset=str(body.get("preset") or "basic")[:200],
+                preset=_preset_value(body.get("preset")),
                 board_number=_int_or_none(body.get("board_number"), lang),
                 game=_int_or_none(body.get("game"), lang),
                 fresh=body.get("fresh") is True,
                 language=lang,
             )
-            return JSONResponse(await opened.run(opened.start, asked))
+            return answer(await opened.run(opened.start, asked))
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
+            return answer({"error": str(error)}, error.status)
 
     async def command(request: Request) -> Response:
         body = await _json_object(request, language)
@@ -107,22 +122,20 @@ def create_app(
         lang = _language(body.get("lang"), language)
         line = body.get("line")
         if not isinstance(line, str):
-            return JSONResponse(
-                {"error": translator(lang)("serve.error.not_json")}, status_code=400
-            )
+            return answer({"error": translator(lang)("serve.error.not_json")}, 400)
         try:
-            answer = await opened.run(opened.command, request.path_params["game"], line, lang)
+            said = await opened.run(opened.command, request.path_params["game"], line, lang)
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
-        return JSONResponse(answer)
+            return answer({"error": str(error)}, error.status)
+        return answer(said)
 
     async def state(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
         try:
-            answer = await opened.run(opened.state, request.path_params["game"], lang)
+            said = await opened.run(opened.state, request.path_params["game"], lang)
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
-        return JSONResponse(answer)
+            return answer({"error": str(error)}, error.status)
+        return answer(said)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -175,13 +188,12 @@ def page_words(language: str) -> dict[str, str]:
 
 def _start_view(host: PluginHost, games: PageGames, language: str) -> dict[str, Any]:
     """The start view's words, presets and unfinished games (on the games' thread)."""
-    from samegame.presets import list_presets
     from samegame.repl.announcer import Announcer
     from samegame.repl.game_lines import game_line
 
     tr = translator(language)
     say = Announcer(tr)
-    presets, _problems = list_presets(host)
+    presets = page_presets(host)
     words = page_words(language)
     unfinished = games.store().unfinished_games()[:20]
     return {

@@ -17,6 +17,7 @@ MESSAGES: Mapping[str, str] = {
     "serve.error.too_large": "リクエストが大きすぎます。{limit}バイトまでです。",
     "serve.error.not_json": "このリクエストは JSON のオブジェクトではありません。",
     "serve.error.not_whole_number": "盤面番号やゲームは0以上の整数で指定してください。",
+    "serve.error.unknown_preset": "このサーバーにそのプリセットはありません。一覧にあるものから選んでください: {known}",
     "serve.error.line_too_long": "コマンドは{limit}文字までです。",
     "serve.error.no_game": "このゲームはここではもう開いていません。もう一度始めるか再開してください。",
     "serve.error.too_many": "同時に開いているゲームが多すぎます。{limit}までです。ページを読み込み直してください。",
