@@ -38,7 +38,7 @@ from samegame.plugin.host import PluginHost
 from samegame.presets import Preset, PresetError
 from samegame.repl.session import Session
 from samegame.repl.session_opening import open_session
-from samegame.store import NotFoundError, Store, StoreError
+from samegame.store import NotFoundError, SavedGame, Store, StoreError
 from samegame.web.page_state import game_state
 
 __all__ = ["MAX_GAMES", "MAX_LINE", "GameRequest", "PageError", "PageGames", "page_presets"]
@@ -120,6 +120,15 @@ class PageGames:
         if self._store is None:
             self._store = Store(self._store_path)
         return self._store
+
+    def unfinished(self, language: str = "en") -> list[SavedGame]:
+        """Every unfinished game, most recently saved first; a store that cannot be
+        read (damaged, newer, a damaged game) is a PageError with its one line,
+        as opening a game says it."""
+        try:
+            return self.store().unfinished_games()
+        except StoreError as error:
+            raise PageError(_words(error, language)) from None
 
     def start(self, request: GameRequest) -> dict[str, Any]:
         """Open a game: ``{"session", "lines", "state", "question"}``. Its preset

@@ -14,8 +14,8 @@ commands).
 'games.db is damaged; move it away'
 >>> scrub("type /opt/venv/bin/samegame play --game 5 to come back")
 'type samegame play --game 5 to come back'
->>> scrub("a score of 1/2, and/or http://127.0.0.1:80/")
-'a score of 1/2, and/or http://127.0.0.1:80/'
+>>> scrub("a score of 1/2, and/or http://127.0.0.1:80/ or \\x1b[2J")
+'a score of 1/2, and/or http://127.0.0.1:80/ or \\x1b[2J'
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ __all__ = ["scrubbed", "server_folders", "without_paths"]
 _REST = r"(?:[/\\][^\s'\"`()\[\]{},;]*)*"
 """What may follow a folder in a path: more parts, up to a space, quote or bracket."""
 
-_ANY_ABSOLUTE = re.compile(r"(?<![^\s'\"`(\[{=])(?:~|[A-Za-z]:)?[/\\][^\s'\"`()\[\]{},;]+")
-"""A path that starts a word with ``/``, ``~/`` or a drive (``C:\\``)."""
+_ANY_ABSOLUTE = re.compile(r"(?<![^\s'\"`(\[{=])(?:~?/|[A-Za-z]:[/\\])[^\s'\"`()\[\]{},;]+")
+"""A path that starts a word with ``/``, ``~/`` or a drive (``C:\\``); an escaped
+character (``\\x1b``) is not one."""
 
 
 def server_folders(extra: Iterable[str | Path] = ()) -> list[str]:

@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.i18n import LANGUAGES, translator
 from samegame.plugin.host import PluginHost, get_host
 from samegame.store import paths
@@ -57,10 +58,18 @@ def _preset_value(value: object) -> str:
 
 
 def _int_or_none(value: object, language: str) -> int | None:
+    """A board number or game id as the page sent it: None, or a whole number from
+    0 to ``SQLITE_MAX_INTEGER`` (the store's largest, as ``play --game`` allows);
+    else PageError saying so (400)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PageError(translator(language)("serve.error.not_whole_number"))
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value <= SQLITE_MAX_INTEGER
+    ):
+        words = translator(language)("serve.error.not_whole_number", most=SQLITE_MAX_INTEGER)
+        raise PageError(words)
     return value
 
 
@@ -95,7 +104,10 @@ def create_app(
 
     async def start(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
-        data = await opened.run(_start_view, get_host(), opened, lang)
+        try:
+            data = await opened.run(_start_view, get_host(), opened, lang)
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
         return answer(data)
 
     async def open_game(request: Request) -> Response:
@@ -195,7 +207,7 @@ def _start_view(host: PluginHost, games: PageGames, language: str) -> dict[str, 
     say = Announcer(tr)
     presets = page_presets(host)
     words = page_words(language)
-    unfinished = games.store().unfinished_games()[:20]
+    unfinished = games.unfinished(language)[:20]
     return {
         "language": language,
         "languages": [{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in LANGUAGES],

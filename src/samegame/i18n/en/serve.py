@@ -16,7 +16,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "serve.error.origin": "This request came from another site and was refused.",
     "serve.error.too_large": "This request is too large: at most {limit} bytes.",
     "serve.error.not_json": "This request is not a JSON object.",
-    "serve.error.not_whole_number": "A board number or game is a whole number, 0 or more.",
+    "serve.error.not_whole_number": "A board number or game is a whole number from 0 to {most}.",
     "serve.error.unknown_preset": "This server has no such preset; choose one of those it lists: {known}.",
     "serve.error.line_too_long": "A command is at most {limit} characters.",
     "serve.error.no_game": "This game is no longer open here; start or resume it again.",

@@ -16,7 +16,7 @@ MESSAGES: Mapping[str, str] = {
     "serve.error.origin": "このリクエストは別のサイトから来たので断りました。",
     "serve.error.too_large": "リクエストが大きすぎます。{limit}バイトまでです。",
     "serve.error.not_json": "このリクエストは JSON のオブジェクトではありません。",
-    "serve.error.not_whole_number": "盤面番号やゲームは0以上の整数で指定してください。",
+    "serve.error.not_whole_number": "盤面番号やゲームは0から{most}までの整数で指定してください。",
     "serve.error.unknown_preset": "このサーバーにそのプリセットはありません。一覧にあるものから選んでください: {known}",
     "serve.error.line_too_long": "コマンドは{limit}文字までです。",
     "serve.error.no_game": "このゲームはここではもう開いていません。もう一度始めるか再開してください。",
