@@ -24,7 +24,7 @@ from starlette.routing import Route
 
 from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.i18n import LANGUAGES, translator
-from samegame.plugin.host import PluginHost, get_host
+from samegame.plugin.host import get_host
 from samegame.store import paths
 from samegame.web.page_games import GameRequest, PageError, PageGames, page_presets
 from samegame.web.page_text import scrubbed, server_folders, without_paths
@@ -77,7 +77,9 @@ def create_app(
     *, token: str, hosts: frozenset[str], language: str = "en", games: PageGames | None = None
 ) -> Guard:
     """The application for one server: its token, the ``Host`` values it answers
-    (``security.allowed_hosts``) and its default language (the saved one)."""
+    (``security.allowed_hosts``), its default language (the saved one) and its
+    games (by default on the process's plugin host, each plugin call stopped
+    after ``bounded.DEFAULT_SECONDS``)."""
     opened = games if games is not None else PageGames(get_host)
     scrub = without_paths(server_folders([paths.config_dir(), paths.data_dir()]))
 
@@ -105,7 +107,7 @@ def create_app(
     async def start(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
         try:
-            data = await opened.run(_start_view, get_host(), opened, lang)
+            data = await opened.lobby(_start_view, opened, lang)
         except PageError as error:
             return answer({"error": str(error)}, error.status)
         return answer(data)
@@ -123,7 +125,7 @@ def create_app(
                 fresh=body.get("fresh") is True,
                 language=lang,
             )
-            return answer(await opened.run(opened.start, asked))
+            return answer(await opened.start(asked))
         except PageError as error:
             return answer({"error": str(error)}, error.status)
 
@@ -136,7 +138,7 @@ def create_app(
         if not isinstance(line, str):
             return answer({"error": translator(lang)("serve.error.not_json")}, 400)
         try:
-            said = await opened.run(opened.command, request.path_params["game"], line, lang)
+            said = await opened.command(request.path_params["game"], line, lang)
         except PageError as error:
             return answer({"error": str(error)}, error.status)
         return answer(said)
@@ -144,7 +146,7 @@ def create_app(
     async def state(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
         try:
-            said = await opened.run(opened.state, request.path_params["game"], lang)
+            said = await opened.state(request.path_params["game"], lang)
         except PageError as error:
             return answer({"error": str(error)}, error.status)
         return answer(said)
@@ -198,14 +200,15 @@ def page_words(language: str) -> dict[str, str]:
     return words
 
 
-def _start_view(host: PluginHost, games: PageGames, language: str) -> dict[str, Any]:
-    """The start view's words, presets and unfinished games (on the games' thread)."""
+def _start_view(games: PageGames, language: str) -> dict[str, Any]:
+    """The start view's words, presets and unfinished games (on the start view's
+    worker)."""
     from samegame.repl.announcer import Announcer
     from samegame.repl.game_lines import game_line
 
     tr = translator(language)
     say = Announcer(tr)
-    presets = page_presets(host)
+    presets = page_presets(games.host())
     words = page_words(language)
     unfinished = games.unfinished(language)[:20]
     return {
