@@ -19,9 +19,10 @@ when they are used is one ``PluginError`` naming the plugin.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any
@@ -362,7 +363,37 @@ class PluginHost:
         exception is a PluginError naming it."""
         for impl in self.manager.hook.samegame_game_event.get_hookimpls():
             source = self.plugins[impl.plugin_name].source
-            call_observer(impl.function, tuple(impl.argnames), event, source)
+
+            def observe(impl: Any = impl, source: str = source) -> None:
+                call_observer(impl.function, tuple(impl.argnames), event, source)
+
+            self._around_observer(observe, f"plugin {source}: event observer")
+
+    _around_observer: Callable[[Callable[[], None], str], None] = staticmethod(
+        lambda call, label: call()
+    )
+    """How an observer is called: ``call()`` here; ``rewrapped`` may bound it."""
+
+    def rewrapped(
+        self,
+        wrap: Callable[[str, Any], Any],
+        around_observer: Callable[[Callable[[], None], str], None],
+    ) -> PluginHost:
+        """A copy of this host whose plugins' records (built-ins stay as they are)
+        are ``wrap(kind, record)`` and whose observers are called through
+        ``around_observer(call, label)`` (``label``: ``plugin NAME (DIST VERSION):
+        event observer``): for a caller that runs plugin code under a bound of its
+        own (the page's games, ``samegame.web.page_plugins``)."""
+        copied = copy.copy(self)
+        copied._records = {
+            kind: {
+                name: wrap(kind, record) if (kind, name) in self._third_party else record
+                for name, record in records.items()
+            }
+            for kind, records in self._records.items()
+        }
+        copied._around_observer = around_observer
+        return copied
 
 
 _HOST: PluginHost | None = None

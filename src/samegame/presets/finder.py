@@ -42,7 +42,8 @@ def _preset_files(directory: Path, problems: list[str] | None = None) -> list[Pa
     )
 
 
-def _looks_like_path(name_or_path: str) -> bool:
+def looks_like_path(name_or_path: str) -> bool:
+    """Whether ``find_preset`` reads this as a file path (a slash, or a YAML suffix)."""
     has_separator = "/" in name_or_path or os.sep in name_or_path
     return has_separator or name_or_path.lower().endswith(YAML_SUFFIXES)
 
@@ -51,7 +52,7 @@ def find_preset(name_or_path: str, host: PluginHost) -> Preset:
     """The preset of a file path (it contains a slash or ends in .yaml or .yml) or
     of a name, ignoring case: the first match in the plugins' preset directories
     (built-in first), then the user's preset folder. Raises PresetError."""
-    if _looks_like_path(name_or_path):
+    if looks_like_path(name_or_path):
         return load_preset_file(Path(name_or_path).expanduser(), host)
     wanted = name_or_path.strip().lower()
     known: dict[str, str] = {}

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, column_letter, format_cell
 from samegame.core.palette import PALETTE, tile_words
+from samegame.core.quoting import printable_line
 from samegame.core.rules import Rules
 from samegame.i18n import Translator
 from samegame.play.player_settings import Verbosity
@@ -68,12 +69,17 @@ class Wording:
 
     def preset_name(self, name: str) -> str:
         """A preset as a record names it (``lesson``): its title in the player's
-        language when a catalogue has one (``Lesson``, ``レッスン``), else the name."""
-        return self.tr.name_of("preset.title", name)
+        language when a catalogue has one (``Lesson``, ``レッスン``), else the name,
+        escaped as ``preset_text``."""
+        return printable_line(self.tr.name_of("preset.title", name))
 
     def preset_text(self, part: str, name: str, text: str) -> str:
-        """A preset's ``title`` or ``description`` in the player's language."""
-        return self.tr.preset_text(part, name, text)
+        """A preset's ``title`` or ``description`` in the player's language. What a
+        preset file says is escaped and capped as ``samegame presets show`` shows
+        it (``printable_line``: no escape sequence, bell, NUL or bidirectional
+        override reaches a terminal or the page); every sentence of the terminal
+        and every answer of the page names a preset through here."""
+        return printable_line(self.tr.preset_text(part, name, text))
 
     def points(self, points: int) -> str:
         return self.tr("points", count=points)

@@ -22,9 +22,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.i18n import LANGUAGES, translator
-from samegame.plugin.host import PluginHost, get_host
-from samegame.web.page_games import GameRequest, PageError, PageGames
+from samegame.plugin.host import get_host
+from samegame.store import paths
+from samegame.web.page_games import GameRequest, PageError, PageGames, page_presets
+from samegame.web.page_text import scrubbed, server_folders, without_paths
 from samegame.web.security import Guard
 
 __all__ = ["STATIC_FILES", "create_app"]
@@ -46,11 +49,27 @@ def _language(value: object, default: str) -> str:
     return value if isinstance(value, str) and value in LANGUAGES else default
 
 
+def _preset_value(value: object) -> str:
+    """The preset the page named: ``basic`` when none; a value that is not text is
+    a name no preset has."""
+    if value is None or value == "":
+        return "basic"
+    return value if isinstance(value, str) else "\x00"
+
+
 def _int_or_none(value: object, language: str) -> int | None:
+    """A board number or game id as the page sent it: None, or a whole number from
+    0 to ``SQLITE_MAX_INTEGER`` (the store's largest, as ``play --game`` allows);
+    else PageError saying so (400)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PageError(translator(language)("serve.error.not_whole_number"))
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value <= SQLITE_MAX_INTEGER
+    ):
+        words = translator(language)("serve.error.not_whole_number", most=SQLITE_MAX_INTEGER)
+        raise PageError(words)
     return value
 
 
@@ -58,8 +77,15 @@ def create_app(
     *, token: str, hosts: frozenset[str], language: str = "en", games: PageGames | None = None
 ) -> Guard:
     """The application for one server: its token, the ``Host`` values it answers
-    (``security.allowed_hosts``) and its default language (the saved one)."""
+    (``security.allowed_hosts``), its default language (the saved one) and its
+    games (by default on the process's plugin host, each plugin call stopped
+    after ``bounded.DEFAULT_SECONDS``)."""
     opened = games if games is not None else PageGames(get_host)
+    scrub = without_paths(server_folders([paths.config_dir(), paths.data_dir()]))
+
+    def answer(data: dict[str, Any], status: int = 200) -> Response:
+        """Every JSON answer: no absolute path in any of its strings (``page_text``)."""
+        return JSONResponse(scrubbed(data, scrub), status_code=status)
 
     async def page(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
@@ -80,8 +106,11 @@ def create_app(
 
     async def start(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
-        data = await opened.run(_start_view, get_host(), opened, lang)
-        return JSONResponse(data)
+        try:
+            data = await opened.lobby(_start_view, opened, lang)
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
+        return answer(data)
 
     async def open_game(request: Request) -> Response:
         body = await _json_object(request, language)
@@ -90,15 +119,15 @@ def create_app(
         lang = _language(body.get("lang"), language)
         try:
             asked = GameRequest(
-                preset=str(body.get("preset") or "basic")[:200],
+                preset=_preset_value(body.get("preset")),
                 board_number=_int_or_none(body.get("board_number"), lang),
                 game=_int_or_none(body.get("game"), lang),
                 fresh=body.get("fresh") is True,
                 language=lang,
             )
-            return JSONResponse(await opened.run(opened.start, asked))
+            return answer(await opened.start(asked))
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
+            return answer({"error": str(error)}, error.status)
 
     async def command(request: Request) -> Response:
         body = await _json_object(request, language)
@@ -107,22 +136,20 @@ def create_app(
         lang = _language(body.get("lang"), language)
         line = body.get("line")
         if not isinstance(line, str):
-            return JSONResponse(
-                {"error": translator(lang)("serve.error.not_json")}, status_code=400
-            )
+            return answer({"error": translator(lang)("serve.error.not_json")}, 400)
         try:
-            answer = await opened.run(opened.command, request.path_params["game"], line, lang)
+            said = await opened.command(request.path_params["game"], line, lang)
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
-        return JSONResponse(answer)
+            return answer({"error": str(error)}, error.status)
+        return answer(said)
 
     async def state(request: Request) -> Response:
         lang = _language(request.query_params.get("lang"), language)
         try:
-            answer = await opened.run(opened.state, request.path_params["game"], lang)
+            said = await opened.state(request.path_params["game"], lang)
         except PageError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
-        return JSONResponse(answer)
+            return answer({"error": str(error)}, error.status)
+        return answer(said)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -173,17 +200,17 @@ def page_words(language: str) -> dict[str, str]:
     return words
 
 
-def _start_view(host: PluginHost, games: PageGames, language: str) -> dict[str, Any]:
-    """The start view's words, presets and unfinished games (on the games' thread)."""
-    from samegame.presets import list_presets
+def _start_view(games: PageGames, language: str) -> dict[str, Any]:
+    """The start view's words, presets and unfinished games (on the start view's
+    worker)."""
     from samegame.repl.announcer import Announcer
     from samegame.repl.game_lines import game_line
 
     tr = translator(language)
     say = Announcer(tr)
-    presets, _problems = list_presets(host)
+    presets = page_presets(games.host())
     words = page_words(language)
-    unfinished = games.store().unfinished_games()[:20]
+    unfinished = games.unfinished(language)[:20]
     return {
         "language": language,
         "languages": [{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in LANGUAGES],

@@ -18,30 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from pagekit import BASE, LESSON, TOKEN, page_client, post
 from playkit import Outcome, lesson_game, run_cli
 from samegame.core.coords import format_cell
 from samegame.store import Store
-from samegame.web.security import MAX_BODY, allowed_hosts
-from samegame.web.server import create_app
-
-TOKEN = "secret-token"
-BASE = "http://127.0.0.1:8765"
-LESSON = {"preset": "lesson", "board_number": 1}
-
+from samegame.web.security import MAX_BODY
 
 pytestmark = pytest.mark.usefixtures("isolated_home")
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    app = create_app(token=TOKEN, hosts=allowed_hosts("127.0.0.1", 8765))
-    with TestClient(app, base_url=BASE) as opened:
+    with page_client() as opened:
         yield opened
-
-
-def post(client: TestClient, path: str, body: object, **headers: str) -> Any:
-    sent = {"X-Samegame-Token": TOKEN, "Content-Type": "application/json", **headers}
-    return client.post(path, content=json.dumps(body), headers=sent)
 
 
 def first_group_lines(number: int = 1) -> list[str]:
