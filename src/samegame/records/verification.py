@@ -114,6 +114,15 @@ def make_record(
     }
 
 
+UNFINISHED = (
+    "the record is of an unfinished game, so its score is not a final score; "
+    "samegame writes only finished games"
+)
+"""Why a record whose moves stop before the game's end is never verified: its
+moves and totals may all hold (a prefix of a real game does), but its score is
+not what the game ended with, so a file of such records must not pass for results."""
+
+
 def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
     """The rules a record of the right shape names (``UnknownNameError`` when one
     needs a plugin that is not loaded, ``ValueError`` when they are impossible)."""
@@ -181,6 +190,8 @@ class Verifier:
         found += wrong(*_replay(record, board, rules))
         if not found.problems:
             found += self.claims.bot(record, board, rules)
+        if not found.problems and record["finished"] is False:
+            found += unchecked(UNFINISHED)
         return found
 
 

@@ -1,5 +1,6 @@
-"""Replaying record files: every mismatch as ``FILE:LINE: problem``, and what
-could not be checked here once per file, with a count.
+"""Replaying record files: every mismatch as ``FILE:LINE: problem``, and each
+reason records were not checked (a plugin missing here, a replay over its cap, an
+unfinished game) once per file, with a count.
 
 Every non-blank line is one record (``samegame.records.verification.read_lines``);
 a line that is not JSON we accept (``samegame.records.shape.parse_line``), or
@@ -270,7 +271,7 @@ class FileTally:
 @dataclass
 class VerifyTally:
     """Files and records checked so far: how many records had mismatches, how many
-    could not be checked here, and the files with no record."""
+    were not checked, and the files with no record."""
 
     files: list[FileTally] = field(default_factory=list)
     interrupted: bool = False

@@ -76,7 +76,7 @@ def test_a_search_of_enormous_fixed_size_is_not_checked(cli, tmp_path: Path) -> 
     assert result.code == 1
     assert result.out.splitlines() == [
         cap_line("huge.jsonl", 2, HUGE, "1 second"),
-        "Verified 2 records in 1 file: 1 record could not be checked here.",
+        "Verified 2 records in 1 file: 1 record was not checked.",
     ]
     report = json.loads(
         cli("verify", "-f", "json", "--max-replay-seconds", "0.5", "huge.jsonl").out
@@ -127,7 +127,7 @@ def test_a_plugin_bot_that_never_returns_is_stopped_at_the_cap(
     assert result.out.splitlines() == [
         "s.jsonl: 2 records not checked (lines 1 and 2): replaying bot stuck asks for more "
         "work than the cap of 1 second a record; raise it with --max-replay-seconds",
-        "Verified 2 records in 1 file: 2 records could not be checked here.",
+        "Verified 2 records in 1 file: 2 records were not checked.",
     ]
 
 

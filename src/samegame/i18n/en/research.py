@@ -169,8 +169,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "{count} records have mismatches",
     },
     "research.verify.unchecked": {
-        "one": "{count} record could not be checked here",
-        "other": "{count} records could not be checked here",
+        "one": "{count} record was not checked",
+        "other": "{count} records were not checked",
     },
     "research.verify.empty": "no records in {names}",
     "research.verify.separator": "; ",

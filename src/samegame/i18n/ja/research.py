@@ -117,7 +117,7 @@ MESSAGES: Mapping[str, str] = {
     "research.verify.correct": "すべて正しいです",
     "research.verify.correct_so_far": "ここまではすべて正しいです",
     "research.verify.mismatches": "記録{count}件に食い違いがあります",
-    "research.verify.unchecked": "記録{count}件はここでは確かめられませんでした",
+    "research.verify.unchecked": "記録{count}件は確かめていません",
     "research.verify.empty": "{names} には記録がありません",
     "research.verify.separator": "。",
     # solve
