@@ -3,6 +3,7 @@ into one ``Error:`` line and a documented exit code (see samegame.cli.exit_codes
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -159,7 +160,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     def say(error: BaseException) -> None:
         from samegame.cli.usage_errors import error_words
 
-        report(error_words(error, _language(args)))
+        words = error_words(error, _language(args))
+        with contextlib.suppress(BrokenPipeError):  # stderr's reader has gone: no one to tell
+            report(words)
 
     try:
         returned = command.main(
@@ -177,8 +180,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         return error.code
     except QuietExit as error:
         return error.code
-    except BrokenPipeError:
-        return ExitCode.OK
+    except (BrokenPipeError, SystemExit) as error:
+        # Click ends a command whose output lost its reader with SystemExit(1).
+        from samegame.cli.closed_output import closed_by_reader
+
+        if closed_by_reader(error):
+            return ExitCode.OK
+        raise
     except Exception as error:
         for kind, code in _library_errors():
             if isinstance(error, kind):
@@ -220,4 +228,8 @@ def main() -> None:
     from samegame.cli import interrupts
 
     interrupts.arm()
-    sys.exit(run())
+    code = run()
+    from samegame.cli.closed_output import settle
+
+    settle()
+    sys.exit(code)
