@@ -7,7 +7,7 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,6 +22,9 @@ from samegame.cli.exit_codes import (
 from samegame.cli.help_language import speak_help, without_page_language
 from samegame.cli.help_words import words_in_help
 from samegame.i18n.said import Said
+
+if TYPE_CHECKING:
+    from typer._click import Command
 
 # Every command and the module that holds it, in the order help lists them. A
 # command's module is imported only when that command runs (or when help lists
@@ -151,11 +154,16 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` and return the exit code (never raises)."""
     args = list(argv) if argv is not None else sys.argv[1:]
     from samegame.cli import interrupts
+    from samegame.core.stops import held
 
-    interrupts.reset()
-    command = typer.main.get_command(build_app(_wanted(args)))
-    words_in_help(command)
-    speak_help(command, lambda: _language(args))
+    try:
+        # A request to stop while the command line loads is held to the end of the
+        # loading, then ends the run: nothing has begun, so nothing is said.
+        with held():
+            interrupts.reset()
+            command = _command_line(args)
+    except KeyboardInterrupt as stop:
+        return interrupts.stop_code(stop)
 
     def say(error: BaseException) -> None:
         from samegame.cli.usage_errors import error_words
@@ -199,6 +207,16 @@ def run(argv: Sequence[str] | None = None) -> int:
     return int(returned) if isinstance(returned, int) else ExitCode.OK
 
 
+def _command_line(args: Sequence[str]) -> Command:
+    """The click command that runs ``args``: the root with the command ``args``
+    names (every command when unsure), its help in whole words and in the
+    player's language."""
+    command = typer.main.get_command(build_app(_wanted(args)))
+    words_in_help(command)
+    speak_help(command, lambda: _language(args))
+    return command
+
+
 def _language(args: Sequence[str]) -> str:
     """The language of errors and help pages: the ``--lang`` typed, else the
     saved setting (read without writing), else English."""
@@ -223,13 +241,17 @@ def _stopped(error: BaseException | None, args: Sequence[str]) -> int:
 
 
 def main() -> None:
-    """Console-script entry point: a second Ctrl-C ends the process at once
-    (``samegame.cli.interrupts``), then the command line runs."""
+    """Run the command line on ``sys.argv`` and exit with its code, after
+    ``samegame.cli.main`` has armed ``samegame.cli.interrupts`` (so a second
+    Ctrl-C ends the process at once). A request to stop that comes after the
+    command has finished ends the process with the request's code, silently."""
     from samegame.cli import interrupts
 
-    interrupts.arm()
-    code = run()
-    from samegame.cli.closed_output import settle
+    try:
+        code = run()
+        from samegame.cli.closed_output import settle
 
-    settle()
+        settle()
+    except KeyboardInterrupt as stop:
+        code = interrupts.stop_code(stop)
     sys.exit(code)

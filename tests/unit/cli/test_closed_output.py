@@ -21,38 +21,9 @@ from pathlib import Path
 import pytest
 
 import warm
+from command_lines import COMMAND_LINES, READ_MOVES, copy_inputs, make_inputs
 from conftest import PROGRESS_WORDS
 from samegame.cli.app import COMMANDS, run
-
-READ_MOVES = "A1\nB2\nhint\nhelp\nundo\nquit\n"
-
-COMMAND_LINES: dict[str, str] = {
-    "play": "play --preset basic --fresh -y",
-    "scores": "scores",
-    "history": "history",
-    "review": "review records.jsonl --worst 1 --iterations 1",
-    "serve": "serve --help",
-    "tutorial": "tutorial",
-    "accessibility": "accessibility",
-    "presets": "presets list",
-    "presets show": "presets show basic",
-    "presets schema": "presets schema",
-    "board": "board show --board-number 1",
-    "board groups": "board groups --board-number 1",
-    "replay": "replay --board-number 1 --moves 'A1 A2'",
-    "plugins": "plugins",
-    "plugin": "plugin new piped",
-    "simulate": "simulate --bot greedy --games 12",
-    "simulate records": "simulate --bot greedy --games 12 --out -",
-    "verify": "verify records.jsonl",
-    "compare": "compare --bots greedy,random --games 3",
-    "bench": "bench standard --bot greedy",
-    "solve": "solve --board board.txt --bot greedy",
-    "help": "--help",
-    "version": "--version",
-}
-"""A command line of every command (the key's first word), and of some
-sub-commands and options."""
 
 BUFFERED = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
 """The environment with standard output buffered, as Python has it by default."""
@@ -101,23 +72,15 @@ class ReaderGoes(io.TextIOWrapper):
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The records and the board the table's commands read (made once)."""
-    folder = tmp_path_factory.mktemp("inputs")
-    env = {**os.environ, "SAMEGAME_HOME": str(folder / "home")}
-    made = warm.run(["simulate", "--bot", "greedy", "--games", "1", "--out", "records.jsonl"],
-                    env=env, cwd=folder)  # fmt: skip
-    assert made.returncode == 0, made.stderr
-    board = warm.run(["board", "show", "--board-number", "1", "--format", "board"], env=env)
-    (folder / "board.txt").write_text(board.stdout, encoding="utf-8")
-    return folder
+    """The files the table's commands read (made once)."""
+    return make_inputs(tmp_path_factory.mktemp("inputs"))
 
 
 @pytest.fixture
 def inputs(files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The test's own working folder holding the input files, its own
     SAMEGAME_HOME and no plugins loaded by themselves."""
-    for name in ("records.jsonl", "board.txt"):
-        (tmp_path / name).write_bytes((files / name).read_bytes())
+    copy_inputs(files, tmp_path)
     monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
     monkeypatch.chdir(tmp_path)
