@@ -3,10 +3,11 @@ into one ``Error:`` line and a documented exit code (see samegame.cli.exit_codes
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -21,6 +22,9 @@ from samegame.cli.exit_codes import (
 from samegame.cli.help_language import speak_help, without_page_language
 from samegame.cli.help_words import words_in_help
 from samegame.i18n.said import Said
+
+if TYPE_CHECKING:
+    from typer._click import Command
 
 # Every command and the module that holds it, in the order help lists them. A
 # command's module is imported only when that command runs (or when help lists
@@ -150,16 +154,23 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` and return the exit code (never raises)."""
     args = list(argv) if argv is not None else sys.argv[1:]
     from samegame.cli import interrupts
+    from samegame.core.stops import held
 
-    interrupts.reset()
-    command = typer.main.get_command(build_app(_wanted(args)))
-    words_in_help(command)
-    speak_help(command, lambda: _language(args))
+    try:
+        # A request to stop while the command line loads is held to the end of the
+        # loading, then ends the run: nothing has begun, so nothing is said.
+        with held():
+            interrupts.reset()
+            command = _command_line(args)
+    except KeyboardInterrupt as stop:
+        return interrupts.stop_code(stop)
 
     def say(error: BaseException) -> None:
         from samegame.cli.usage_errors import error_words
 
-        report(error_words(error, _language(args)))
+        words = error_words(error, _language(args))
+        with contextlib.suppress(BrokenPipeError):  # stderr's reader has gone: no one to tell
+            report(words)
 
     try:
         returned = command.main(
@@ -177,8 +188,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         return error.code
     except QuietExit as error:
         return error.code
-    except BrokenPipeError:
-        return ExitCode.OK
+    except (BrokenPipeError, SystemExit) as error:
+        # Click ends a command whose output lost its reader with SystemExit(1).
+        from samegame.cli.closed_output import closed_by_reader
+
+        if closed_by_reader(error):
+            return ExitCode.OK
+        raise
     except Exception as error:
         for kind, code in _library_errors():
             if isinstance(error, kind):
@@ -189,6 +205,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         # Typer turns a KeyboardInterrupt inside a command into this exit code.
         return _stopped(None, args)
     return int(returned) if isinstance(returned, int) else ExitCode.OK
+
+
+def _command_line(args: Sequence[str]) -> Command:
+    """The click command that runs ``args``: the root with the command ``args``
+    names (every command when unsure), its help in whole words and in the
+    player's language."""
+    command = typer.main.get_command(build_app(_wanted(args)))
+    words_in_help(command)
+    speak_help(command, lambda: _language(args))
+    return command
 
 
 def _language(args: Sequence[str]) -> str:
@@ -215,9 +241,17 @@ def _stopped(error: BaseException | None, args: Sequence[str]) -> int:
 
 
 def main() -> None:
-    """Console-script entry point: a second Ctrl-C ends the process at once
-    (``samegame.cli.interrupts``), then the command line runs."""
+    """Run the command line on ``sys.argv`` and exit with its code, after
+    ``samegame.cli.main`` has armed ``samegame.cli.interrupts`` (so a second
+    Ctrl-C ends the process at once). A request to stop that comes after the
+    command has finished ends the process with the request's code, silently."""
     from samegame.cli import interrupts
 
-    interrupts.arm()
-    sys.exit(run())
+    try:
+        code = run()
+        from samegame.cli.closed_output import settle
+
+        settle()
+    except KeyboardInterrupt as stop:
+        code = interrupts.stop_code(stop)
+    sys.exit(code)

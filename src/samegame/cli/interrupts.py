@@ -15,6 +15,14 @@ flushed when that is safe, and ``os._exit`` with 130 (143). Nothing saved is los
 SQLite transaction, so a transaction cut short is rolled back when the database
 is next opened, and every one committed before stays (docs/store.md).
 
+A request that comes while the command line is still loading (``main`` arms
+this module before it imports anything more) is held until the loading ends
+(``samegame.core.stops.held``: a signal could otherwise land in a callback whose
+errors Python drops, and be lost), then ends the process silently with 130
+(143): nothing had begun. Before ``arm`` (Python's own start-up and the import of
+the ``samegame`` package, a few tens of milliseconds) the signals are Python's:
+SIGTERM and SIGHUP end the process as their default does.
+
 Long work that takes Ctrl-C itself (``samegame.cli.longwork.interruptible``) counts
 its presses here too, so its second Ctrl-C also ends the process.
 
@@ -31,7 +39,13 @@ import sys
 import threading
 from types import FrameType
 
-from samegame.core.stops import STOP_SIGNALS, Terminated, first_copy, forget_stops
+from samegame.core.stops import (
+    STOP_SIGNALS,
+    Terminated,
+    first_copy,
+    forget_stops,
+    raise_or_hold,
+)
 
 INTERRUPTED = 130
 TERMINATED = 143
@@ -98,6 +112,12 @@ def reset() -> None:
     forget_stops()
 
 
+def stop_code(stop: KeyboardInterrupt) -> int:
+    """The exit status of a command that ``stop`` ended: 143 for ``Terminated``
+    (SIGTERM, SIGHUP), 130 for Ctrl-C."""
+    return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
+
+
 def stop_error(signum: int) -> KeyboardInterrupt:
     """What a request to stop raises: ``Terminated`` for SIGTERM and SIGHUP,
     KeyboardInterrupt for Ctrl-C."""
@@ -105,8 +125,12 @@ def stop_error(signum: int) -> KeyboardInterrupt:
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
+    """A request to stop: raise its error, or hold it while a stretch that must
+    not be cut runs (``samegame.core.stops.held``: the loading of the command
+    line, where a signal could otherwise land in a callback whose errors Python
+    drops, and the request would be lost)."""
     if pressed(signum):
-        raise stop_error(signum)
+        raise_or_hold(stop_error(signum))
 
 
 def arm() -> None:
@@ -132,6 +156,7 @@ __all__ = [
     "pressed",
     "presses",
     "reset",
+    "stop_code",
     "stop_error",
     "terminated",
     "word",

@@ -9,14 +9,17 @@ README and ``ci.sh`` (a fresh virtual environment, the tests, ``samegame plugins
 ``{{name}}``, ``{{dist}}``, ``{{module}}``, ``{{title}}`` and
 ``{{samegame_version}}`` filled in.
 
-A name that a contribution record could not have (``NAME_PATTERN``) or that a
-built-in contribution, command or preset has already is refused (exit 2), and so
-is a folder that exists already; nothing is written then.
+A name that a contribution record could not have (``NAME_PATTERN``), that the
+package could not be built under (``PACKAGE_NAME_PATTERN``: a trailing hyphen,
+two hyphens together) or that a built-in contribution, command or preset has
+already is refused (exit 2), and so is a folder that exists already; nothing is
+written then.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -68,13 +71,23 @@ def _taken(name: str) -> str | None:
     return None
 
 
+PACKAGE_NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A name whose package ``samegame-NAME`` a build takes as it is: a project name
+ends with a letter or digit (PEP 508; hatchling refuses ``samegame-end-``), and
+one without two hyphens together is already in its normalised form (PEP 503:
+``samegame-a--b`` would be the project ``samegame-a-b``). The module
+``samegame_NAME`` is then a Python identifier."""
+
+
 def check_name(name: str) -> None:
-    """A usage error (exit 2) for a name a plugin's records cannot have or that a
+    """A usage error (exit 2) for a name a plugin's records cannot have, that its
+    package could not be built under (``PACKAGE_NAME_PATTERN``), or that a
     built-in already has."""
-    if not NAME_PATTERN.fullmatch(name):
+    if not (NAME_PATTERN.fullmatch(name) and PACKAGE_NAME_PATTERN.fullmatch(name)):
         raise fail(
             f"'{shown(name, 60)}' cannot name a plugin; use lower-case letters, digits and "
-            "hyphens (at most 40, starting with a letter or digit), such as my-rules",
+            "single hyphens (at most 40, starting and ending with a letter or digit), "
+            "such as my-rules",
             ExitCode.USAGE,
         )
     taken = _taken(name)

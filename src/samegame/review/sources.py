@@ -4,9 +4,10 @@ a board, rules and moves, with the words that name it.
 
 Every problem is one ``ReviewSourceError``, a line in the player's language
 (``Said``) whose ``fault`` says whose it is: no finished game, no such game or
-record, a record that is not a game record (its shape, board or moves), a file
-that cannot be read, rules that need a plugin that is not loaded, a saved game
-whose board cannot be read. The command line turns the fault into its exit code.
+record, a record that is not a game record (its shape, its board, or a move that
+is not a group of its position: one tile, an empty cell, off the board, after the
+end), a file that cannot be read, rules that need a plugin that is not loaded, a
+saved game whose board cannot be read. The command line turns the fault into its exit code.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.shape import LineError, check_shape
 from samegame.records.verification import read_records, record_rules
+from samegame.review.values import played_line
 from samegame.store import NotFoundError, SavedGame, Store
 
 if TYPE_CHECKING:
@@ -194,6 +196,10 @@ def _record_subject(named: str, index: int, record: object, host: PluginHost) ->
         board = read_board("\n".join(data["board"]), tiles_required=True)
         moves = tuple(parse_cell(move["move"]) for move in data["moves"])
     except (TextBoardError, BoardError, CoordinateError) as error:
+        raise problem(str(error)) from None
+    try:
+        played_line(board, rules, moves)
+    except ValueError as error:  # a move that is not a group: one tile, empty, off the board
         raise problem(str(error)) from None
     variant = RuleVariant.from_dict(data["rules"])
 
