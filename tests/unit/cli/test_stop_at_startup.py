@@ -14,7 +14,7 @@ runs there, or where Python drops what it raises (a weakref callback of the
 import system: a run from scratch found the stop lost there and "Exception
 ignored" printed). The request is held to the end of the loading, so neither
 cuts the loading short nor is lost. A process started
-from scratch, signalled while it imports, is tests/system/test_stop_at_startup.py's
+from scratch, signalled while it imports, is tests/system/test_signals_while_starting.py's
 (a process forked from a warm one has nothing left to import).
 """
 
