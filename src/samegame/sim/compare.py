@@ -166,19 +166,21 @@ def compare(
     comparison of the boards every bot finished, and why it stopped early (or None).
     ``progress`` is called with the number of boards done; ``write`` with every
     game's record, in game order (board by board, the bots in the order given),
-    as soon as it and every game before it have finished."""
+    a board's records together once every bot has finished it: a run stopped
+    early has written whole boards only, the boards its comparison counts."""
     comparison = Comparison([setup.bot for setup in setups])
     board_records: list[Record] = []
 
     def consume(record: Record) -> None:
-        with held():  # a stop waits until the record is both written and kept
-            write(record)
-            board_records.append(record)
-            if len(board_records) == len(setups):
-                comparison.add_board(board_records)
-                board_records.clear()
-        if not board_records:
-            progress(comparison.boards)
+        board_records.append(record)
+        if len(board_records) < len(setups):
+            return
+        with held():  # a stop waits until the board is both written and counted
+            for finished in board_records:
+                write(finished)
+            comparison.add_board(board_records)
+            board_records.clear()
+        progress(comparison.boards)
 
     stop = play_games(game_tasks(setups, games, boards), executor, consume, window)
     return comparison, stop

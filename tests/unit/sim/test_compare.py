@@ -9,8 +9,12 @@ import statistics
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import assert_one_line_error
+from samegame.core.stops import raise_or_hold
+from samegame.execution.outfile import LineFile
 from samegame.sim.compare import split_bots
 
 
@@ -287,3 +291,39 @@ def test_gate_results_in_json(cli) -> None:
 def test_bad_gates_are_usage_errors(cli, gate: tuple[str, str], fragment: str) -> None:
     result = cli(*GATED, "--games", "2", *gate)
     assert_one_line_error(result, 2, fragment)
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    bots=st.sampled_from(["random,greedy", "random,greedy,largest"]),
+    boards=st.integers(1, 3),
+    data=st.data(),
+)
+def test_a_stop_after_any_record_leaves_whole_boards_only(
+    cli, monkeypatch: pytest.MonkeyPatch, bots: str, boards: int, data: st.DataObject
+) -> None:
+    """A stop signal that arrives while any record is being written (its handler
+    gives the stop to ``raise_or_hold``, as samegame's handlers do) ends the run
+    with the records of whole boards: never one bot's game of a board without the
+    others'."""
+    count = len(bots.split(","))
+    stop_at = data.draw(st.integers(1, count * boards), label="stop at record")
+    written: list[str] = []
+    original = LineFile.write_line
+
+    def write_line(self: LineFile, text: str) -> None:
+        original(self, text)
+        written.append(text)
+        if len(written) == stop_at:
+            raise_or_hold(KeyboardInterrupt())
+
+    monkeypatch.setattr(LineFile, "write_line", write_line)
+    Path("out.jsonl").unlink(missing_ok=True)
+    result = cli("compare", "--bots", bots, "--preset", "basic", "--size", "small",
+                 "--games", str(boards), "--out", "out.jsonl")  # fmt: skip
+    lines = Path("out.jsonl").read_text().splitlines() if Path("out.jsonl").exists() else []
+    assert len(lines) % count == 0, (stop_at, lines)
+    records = [json.loads(line) for line in lines]
+    assert [r["bot"] for r in records] == bots.split(",") * (len(records) // count)
+    if stop_at <= count * (boards - 1):  # stopped before the last board: 130
+        assert result.code == 130, result
