@@ -5,10 +5,23 @@ The kept form is a JSON object: ``format`` (``samegame-review/1``), ``seed``,
 ``budget`` (the ``ReviewBudget`` fields) and ``values``, one per position
 valued, first to last: ``total`` (the final score the line found reaches),
 ``line`` (its moves, cell names, to the end of the game), ``clears``,
-``exact`` and ``can_clear`` (true, false or null). Reading it back replays
-every line from its position and checks its total, so a kept review that was
-damaged or edited is refused (``StoredReviewError``), never believed: a line
-that does not reach what it claims cannot make a move look worse than it was.
+``exact`` and ``can_clear`` (true, false or null). Reading it back checks what
+can be checked without searching again, and refuses a kept review that fails
+(``StoredReviewError``):
+
+- every line is replayed from its position and must reach its total (a line that
+  does not reach what it claims cannot make a move look worse than it was);
+- every value marked exact is solved again by the exact solver of the review's
+  budget and must be what it finds (a position the budget could not solve exactly
+  cannot be marked exact);
+- the values are consistent along the game: a line from a later position, after
+  the played moves, is a line from every earlier one, so an exact value is at
+  least every later total, and a position said not to clear has no later line
+  that clears.
+
+A value that the search found is not searched again (that is the review's whole
+cost): an edit that puts a worse legal line in its place, with its true total, is
+not detected.
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
@@ -34,7 +47,13 @@ from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.limits import SQLITE_MAX_INTEGER
 from samegame.core.rules import Rules
 from samegame.review.review import Review, review_of
-from samegame.review.values import PositionValue, ReviewBudget, follow, played_line
+from samegame.review.values import (
+    PositionValue,
+    ReviewBudget,
+    exact_value,
+    follow,
+    played_line,
+)
 
 __all__ = ["REVIEW_FORMAT", "StoredReviewError", "review_from_stored", "stored_review"]
 
@@ -88,7 +107,54 @@ def review_from_stored(kept: object, board: Board, rules: Rules, moves: Sequence
         _value(entry, played.boards[index], rules, played.bases[index], index)
         for index, entry in enumerate(values)
     ]
+    _check_exact(found, played.boards, played.bases, rules, budget)
+    _check_along_the_game(found)
     return review_of(played, rules, moves, found, budget, seed)
+
+
+def _check_exact(
+    found: Sequence[PositionValue],
+    boards: Sequence[Board],
+    bases: Sequence[int],
+    rules: Rules,
+    budget: ReviewBudget,
+) -> None:
+    """Every value marked exact is the exact solver's value of its position."""
+    solver = budget.solver(rules)
+    for index, value in enumerate(found):
+        if not value.exact:
+            continue
+        again = exact_value(boards[index], rules, bases[index], budget, solver)
+        if again is None:
+            raise StoredReviewError(
+                f"value {index + 1} is marked exact, but its position is beyond the "
+                "exact solver of the review's budget"
+            )
+        if again != value:
+            raise StoredReviewError(
+                f"value {index + 1} is marked exact, but the exact solver finds "
+                f"{again.total}, not what is kept"
+            )
+
+
+def _check_along_the_game(found: Sequence[PositionValue]) -> None:
+    """No exact value below a later total, and no "cannot clear" before a later
+    line that clears (a later line is a line from every earlier position)."""
+    best_later: int | None = None
+    clears_later = False
+    for index in reversed(range(len(found))):
+        value = found[index]
+        if value.exact and best_later is not None and value.total < best_later:
+            raise StoredReviewError(
+                f"value {index + 1} is marked exact at {value.total}, but a later "
+                f"position's line reaches {best_later}"
+            )
+        if value.can_clear is False and clears_later:
+            raise StoredReviewError(
+                f"value {index + 1} says no line clears, but a later position's line clears"
+            )
+        best_later = value.total if best_later is None else max(best_later, value.total)
+        clears_later = clears_later or value.clears
 
 
 def _whole(value: object, name: str) -> int:
@@ -140,5 +206,7 @@ def _value(entry: object, board: Board, rules: Rules, base: int, index: int) -> 
     can_clear = _flag(entry.get("can_clear"), f"{where}: can_clear", unknown=True)
     if clears and can_clear is not True:
         raise StoredReviewError(f"{where}: a line that clears, but can_clear is not true")
+    if can_clear is False and exact is not True:
+        raise StoredReviewError(f"{where}: no line clears, said without an exact value")
     assert exact is not None
     return PositionValue(total, cells, clears, exact, can_clear)

@@ -157,6 +157,34 @@ def follow(board: Board, rules: Rules, base: int, line: Sequence[Cell]) -> tuple
     return rules.settle(score, board.tile_count()).final, board.is_empty()
 
 
+def exact_value(
+    board: Board,
+    rules: Rules,
+    base: int,
+    budget: ReviewBudget,
+    solver: ExactSolver | None = None,
+) -> PositionValue | None:
+    """The exact value of ``board`` with ``base`` points before it, when this
+    budget finds one (the end of the game, or a position of at most
+    ``budget.exact_tiles`` tiles that the exact solver solves within its bounds);
+    else None, before any search. ``solver`` (``budget.solver(rules)``) only saves
+    work."""
+    if not board.has_move(rules.min_group):
+        remaining = board.tile_count()
+        final = rules.settle(base, remaining).final
+        return PositionValue(final, (), remaining == 0, True, remaining == 0)
+    solver = solver if solver is not None else budget.solver(rules)
+    if solver is None or board.tile_count() > budget.exact_tiles:
+        return None
+    outcomes = solver.outcomes(board)
+    solved = solver.best_line(board, base) if outcomes is not None else None
+    if outcomes is None or solved is None:
+        return None
+    total, line = solved
+    clears = follow(board, rules, base, line)[1]
+    return PositionValue(total, line, clears, True, outcomes.cleared is not None)
+
+
 def value_position(
     board: Board,
     rules: Rules,
@@ -170,19 +198,9 @@ def value_position(
     its bounds, else one fixed-work search's line. A pure function of its
     arguments; ``solver`` (``budget.solver(rules)``, kept between the positions
     of one line) only saves work."""
-    if not board.has_move(rules.min_group):
-        remaining = board.tile_count()
-        final = rules.settle(base, remaining).final
-        return PositionValue(final, (), remaining == 0, True, remaining == 0)
-    solver = solver if solver is not None else budget.solver(rules)
-    if solver is not None and board.tile_count() <= budget.exact_tiles:
-        outcomes = solver.outcomes(board)
-        solved = solver.best_line(board, base) if outcomes is not None else None
-        if outcomes is not None and solved is not None:
-            total, line = solved
-            return PositionValue(
-                total, line, follow(board, rules, base, line)[1], True, outcomes.cleared is not None
-            )
+    exact = exact_value(board, rules, base, budget, solver)
+    if exact is not None:
+        return exact
     # Loaded with the first search: a review of small positions never needs numba.
     from samegame.bots.search.engine import search
     from samegame.bots.search.spec import NrpaSpec, PlayoutPolicy

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from review_cases import RULE_SETS, played_games
 
-from samegame.core.coords import Cell
+from samegame.core.coords import Cell, format_cell, parse_cell
 from samegame.review.review import review_game
 from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
-from samegame.review.values import ReviewBudget
+from samegame.review.values import ReviewBudget, follow, played_line
 
 EXACT = ReviewBudget(exact_tiles=30)
 Played = tuple[Any, str, list[Cell]]
@@ -52,6 +52,74 @@ def test_an_edited_value_is_refused(played: Played, data: st.DataObject) -> None
         value["exact"] = data.draw(st.sampled_from([None, 1, "yes"]))
     else:
         edited["values"] = [*edited["values"], *edited["values"]]  # more values than positions
+    with pytest.raises(StoredReviewError):
+        review_from_stored(edited, board, rules, moves)
+
+
+def _played_from_each_position(kept: dict[str, Any], board: Any, rules: Any, moves: list[Cell]):
+    """The issue's forgery: every kept value replaced by the played line from its
+    position (legal, its true total), claimed exact."""
+    played = played_line(board, rules, moves)
+    forged = copy.deepcopy(kept)
+    for index, value in enumerate(forged["values"]):
+        line = [format_cell(group.anchor) for group in played.groups[index:]]
+        if not played.finished:
+            return None  # the played line does not reach the end: no total to claim
+        total, clears = follow(played.boards[index], rules, played.bases[index],
+                               [parse_cell(cell) for cell in line])  # fmt: skip
+        value.update(total=total, line=line, clears=clears, exact=True,
+                     can_clear=True if clears else value["can_clear"])  # fmt: skip
+    return forged
+
+
+@settings(max_examples=60, deadline=None)
+@given(played=played_games(), small=st.sampled_from([0, 4, 30]))
+def test_the_played_line_claimed_best_everywhere_is_refused_or_is_the_truth(
+    played: Played, small: int
+) -> None:
+    """Either the forged review is refused, or it says what the real one says (the
+    played line was the best from every position)."""
+    board, name, moves = played
+    rules = RULE_SETS[name]
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=small)
+    real = review_game(board, rules, moves, budget, 0)
+    forged = _played_from_each_position(stored_review(real), board, rules, moves)
+    if forged is None:
+        return
+    try:
+        believed = review_from_stored(forged, board, rules, moves)
+    except StoredReviewError:
+        return
+    assert [v.total for v in believed.values] == [v.total for v in real.values]
+    assert all(v.exact for v in real.values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(played=played_games(), data=st.data())
+def test_a_claim_the_review_could_not_make_is_refused(played: Played, data: st.DataObject) -> None:
+    """Exact where the budget's solver could not solve, or "no line clears" where a
+    later position's line clears."""
+    board, name, moves = played
+    rules = RULE_SETS[name]
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=data.draw(st.sampled_from([0, 4])))
+    kept = stored_review(review_game(board, rules, moves, budget, 0))
+    searched = [i for i, value in enumerate(kept["values"]) if not value["exact"]]
+    cleared_later = [
+        i for i in range(len(kept["values"]))
+        if any(later["clears"] for later in kept["values"][i + 1 :])
+    ]  # fmt: skip
+    choices = [("exact", i) for i in searched] + [("can_clear", i) for i in cleared_later]
+    if not choices:
+        return
+    change, index = data.draw(st.sampled_from(choices))
+    edited = copy.deepcopy(kept)
+    if change == "exact":
+        edited["values"][index]["exact"] = True
+    else:
+        edited["values"][index].update(can_clear=False, clears=False)
+        edited["values"][index]["clears"] = kept["values"][index]["clears"]
+        if kept["values"][index]["clears"]:
+            return  # a line that clears cannot say no line clears: refused already
     with pytest.raises(StoredReviewError):
         review_from_stored(edited, board, rules, moves)
 
