@@ -23,9 +23,8 @@ from samegame.benchmark.positions import (
     compare,
     parse_positions,
     published,
-    standard_positions,
 )
-from samegame.benchmark.runs import PlayTask
+from samegame.benchmark.standard_run import BENCHMARK_PRESET, position_result, position_tasks
 from samegame.cli.executor_options import (
     ExecutorOption,
     SchedulerOption,
@@ -56,17 +55,12 @@ from samegame.cli.options import (
     chosen_translator,
     print_json,
 )
-from samegame.core.coords import format_cell
-from samegame.core.rng import derive_seed
 from samegame.execution.executors import ExecutorKind
 from samegame.i18n.said import Said
-from samegame.records.verification import make_record
 from samegame.records.writing import record_output
 
 if TYPE_CHECKING:
     from samegame.i18n import Translator
-
-BENCHMARK_PRESET = "benchmark"
 
 bench_app = typer.Typer(
     help="Measure bots on benchmark positions.", rich_markup_mode=None, invoke_without_command=True
@@ -180,9 +174,7 @@ def standard_command(
     check_bot_timeout(bot_timeout)
     where = where_to_play(workers, executor_kind, scheduler)
     spec = checked_bot(bot, time_per_position, "--time-per-position", bot_timeout, where.kind)
-    preset = load_preset(BENCHMARK_PRESET)
-    rules = preset.rules
-    boards = standard_positions()
+    load_preset(BENCHMARK_PRESET)  # a damaged or missing preset is said here, exit 3
     entries: list[dict[str, Any]] = []
     seconds_each, budget = budget_words(spec, tr)
     count = len(chosen)
@@ -196,20 +188,9 @@ def standard_command(
         each = "" if budget is None else tr("research.thinking", budget=budget)
         there = "" if local else tr("research.there", where=where.describe(tr))
         say(tr("research.start.bench", count=count, bot=str(spec), thinking=each, there=there))
-        tasks = [
-            PlayTask(
-                str(spec),
-                BENCHMARK_PRESET,
-                derive_seed("bench", seed, p),
-                position=p,
-                bot_timeout=bot_timeout,
-            )
-            for p in chosen
-        ]
+        tasks = position_tasks(str(spec), chosen, seed, bot_timeout)
         handles = [] if local else [executor.call(play_bounded, task) for task in tasks]
         for index, position in enumerate(chosen):
-            board = boards[position - 1]
-            bot_seed = tasks[index].seed
             if local:
                 with progress(seconds_each, _searched(tr, position), tr):
                     game = play_bounded(tasks[index])
@@ -219,31 +200,9 @@ def standard_command(
                 if remote is None:
                     break
                 game = remote
-            played = game.played
-            record = make_record(
-                played,
-                board=board,
-                rules=rules,
-                preset=BENCHMARK_PRESET,
-                generator=None,
-                board_number=None,
-                colours=len(board.colour_counts()),
-                bot=str(spec),
-                seed=bot_seed,
-            )
+            result = position_result(tasks[index], game)
+            record, entry = result.record, result.entry
             records.write(record)
-            entry = {
-                "position": position,
-                "score": played.result.score,
-                "move_count": len(played.moves),
-                "moves": [format_cell(cell) for cell in played.moves],
-                "cleared": played.result.cleared,
-                "remaining": played.result.remaining,
-                "seconds": round(played.seconds, 3),
-                "cpu_seconds": round(game.cpu_seconds, 3),
-                "seed": bot_seed,
-                "published": {a.name: published(a.key)[position - 1] for a in ANCHORS},
-            }
             entries.append(entry)
             if output is TextOrJson.text:
                 typer.echo(_position_line(tr, position, entry))
