@@ -67,6 +67,8 @@ class Rejection(StrEnum):
     NOTHING_TO_UNDO = "nothing-to-undo"
     NOTHING_TO_REDO = "nothing-to-redo"
     UNDO_DISABLED = "undo-disabled"
+    STAGE_SETTLED = "stage-settled"
+    """A finished challenge stage is not played again (raised by the match)."""
 
 
 class MoveRejected(Exception):

@@ -19,7 +19,9 @@ game's life lives here, over :class:`samegame.core.game.Game` and the store:
   ``undo: practice``, playing a board again where ``replay: practice``.
   Assistance (hint, undo) is recorded whether or not it makes practice.
 * **Challenges** play their stages in order, each stage a game
-  (:mod:`samegame.play.challenge` keeps the challenge's place).
+  (:mod:`samegame.play.challenge` keeps the challenge's place). A stage is played
+  once: restart (and undo, where the rules allow it) works within a stage, but
+  after its end it changes nothing (``Rejection.STAGE_SETTLED``).
 * **Come back.** :meth:`Match.resume_command` names a command that resumes exactly
   this game.
 * **Two windows, one game.** Every save says which revision of the game row it
@@ -41,7 +43,7 @@ from dataclasses import replace
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell
 from samegame.core.events import Event
-from samegame.core.game import Game, MoveRejected, Preview
+from samegame.core.game import Game, MoveRejected, Preview, Rejection
 from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.core.rules import Rules, SelectionMode
 from samegame.core.textboard import read_board, write_board
@@ -298,7 +300,8 @@ class Match(ChallengeStages):
 
     def undo(self) -> Change:
         """Undo, also after the end: the result stays recorded and play goes on in
-        a new attempt on the same board."""
+        a new attempt on the same board (not after a challenge stage's end:
+        MoveRejected, see ``_change``)."""
         return self._change(self.game.undo)
 
     def redo(self) -> Change:
@@ -306,11 +309,21 @@ class Match(ChallengeStages):
 
     def restart(self) -> Change:
         """Back to the starting board; after the end the result stays recorded and
-        the restart is a new attempt."""
+        the restart is a new attempt (not after a challenge stage's end:
+        MoveRejected, see ``_change``)."""
         return self._change(self.game.restart)
 
     def _change(self, action: Callable[[], list[Event]]) -> Change:
+        """Perform undo, redo or restart and save it; after the end, keep the
+        result and go on in a new attempt. A finished challenge stage is not
+        played again (its challenge has one game per stage): MoveRejected with
+        ``STAGE_SETTLED``, and nothing changes."""
         kept = self.finished_result
+        if kept is not None and kept.stage is not None:
+            raise MoveRejected(
+                Rejection.STAGE_SETTLED,
+                f"stage {kept.stage.stage} is over; a challenge plays each stage once",
+            )
         events = action()  # MoveRejected: nothing changed, nothing saved
         if kept is None:
             return self._after(events)

@@ -13,7 +13,7 @@ from samegame.core.coords import Cell
 from samegame.core.events import GameOver
 from samegame.core.game import MoveRejected, Rejection
 from samegame.i18n import Translator
-from samegame.play import Change, Finish, Match, Opening
+from samegame.play import Change, Finish, Match, Opening, StageEnd
 from samegame.play.player_settings import Verbosity
 from samegame.presets.model import stage_name_adds
 from samegame.repl.announcer import Announcer
@@ -114,6 +114,8 @@ class MoveCommands:
     def _click(self, cell: Cell) -> Reply:
         game = self.match.game
         if game.finished:
+            if self.match.stages:
+                return Reply(self._stage_settled())
             return Reply([self.tr("rejected.game-over")])
         had_selection = game.selection is not None
         try:
@@ -131,8 +133,29 @@ class MoveCommands:
         try:
             change = action()
         except MoveRejected as error:
+            if error.reason is Rejection.STAGE_SETTLED:
+                return Reply(self._stage_settled(), alert=True)
             return Reply(self.announcer.rejection(error), alert=True)
         return self._announce(change)
+
+    def _stage_settled(self) -> list[str]:
+        """Why a finished challenge stage is not played again, and what comes next
+        (the next stage, or another challenge after the last)."""
+        lines = [self.tr("rejected.stage-settled")]
+        finish = self.match.finished_result
+        stage = finish.stage if finish is not None else None
+        if stage is not None and stage.next_stage is not None:
+            lines.append(self._stage_done(stage))
+        else:
+            lines.append(self.tr("challenge.over.next"))
+        return lines
+
+    def _stage_done(self, stage: StageEnd) -> str:
+        """``Stage 1 settled at 420. Type next to start stage 2.``"""
+        assert stage.next_stage is not None
+        return self.tr(
+            "challenge.stage_done", stage=stage.stage, score=stage.score, next=stage.next_stage
+        )
 
     def _announce(self, change: Change) -> Reply:
         game = self.match.game
@@ -177,14 +200,7 @@ class MoveCommands:
         if stage is None:
             lines.append(tr("over.next"))
         elif stage.next_stage is not None:
-            lines.append(
-                tr(
-                    "challenge.stage_done",
-                    stage=stage.stage,
-                    score=stage.score,
-                    next=stage.next_stage,
-                )
-            )
+            lines.append(self._stage_done(stage))
         else:
             challenge = stage.challenge
             assert challenge is not None

@@ -65,6 +65,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "rejected.nothing-to-undo": "There is no move to undo.",
     "rejected.nothing-to-redo": "There is no undone move to redo.",
     "rejected.undo-disabled": "These rules do not allow undo or redo.",
+    "rejected.stage-settled": "A challenge plays each stage once, and this stage is over.",
     "practice.undo": "This game now counts as practice, because of undo.",
     "practice.hint": "This game now counts as practice, because of the hint.",
     "practice.restart": "This game now counts as practice, because it was restarted.",

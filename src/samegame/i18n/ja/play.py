@@ -44,6 +44,7 @@ MESSAGES: Mapping[str, str] = {
     "rejected.nothing-to-undo": "戻せる手がありません。",
     "rejected.nothing-to-redo": "やり直せる手がありません。",
     "rejected.undo-disabled": "このルールでは undo と redo は使えません。",
+    "rejected.stage-settled": "チャレンジの各ステージは一度だけです。このステージは終わりました。",
     "practice.undo": "undo を使ったので、このゲームは練習扱いになります。",
     "practice.hint": "ヒントを使ったので、このゲームは練習扱いになります。",
     "practice.restart": "最初からやり直したので、このゲームは練習扱いになります。",
