@@ -60,20 +60,14 @@ def seconds_words(tr: Translator, seconds: float) -> str:
     return tr("seconds", count=float(number), number=number)
 
 
-def preparing_line(seconds: float, tr: Translator | None = None) -> str:
-    """What is said at once before the search's first compile (A37), in the
-    language of ``tr`` (English when none is given)."""
-    tr = english(tr)
-    return tr("search.preparing", seconds=seconds_words(tr, seconds))
-
-
 def budget_words(spec: BotSpec, tr: Translator | None = None) -> tuple[float | None, str | None]:
     """A search bot's time budget per search and how it is said: ``12 seconds`` or
     a fixed amount of work, in the language of ``tr`` (English when none is
     given); (None, None) for a bot that does not search. The search's compiled code
     is loaded here, before the first line and the clock; when it must be compiled
-    first, a line says so at once, and for how long."""
+    first, a line says so at once (A37, A41: ``prepare_search``)."""
     from samegame.bots.search.bot import SearchBot, prepare_search
+    from samegame.play.hint_bot import preparing_line
     from samegame.plugin.host import get_host
 
     tr = english(tr)
@@ -82,7 +76,7 @@ def budget_words(spec: BotSpec, tr: Translator | None = None) -> tuple[float | N
     bot = get_host().bot(spec.name).create(spec.options)
     if not isinstance(bot, SearchBot):
         return None, None
-    prepare_search(bot.spec, lambda expected: say(preparing_line(expected, tr)))
+    prepare_search(bot.spec, lambda preparing: say(preparing_line(preparing, tr)))
     seconds = bot.spec.seconds
     if seconds is None:
         return None, tr("research.fixed_work")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -52,6 +52,7 @@ from samegame.core.quoting import shown
 from samegame.core.regular_files import PATH_SHOWN
 from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import said_of
+from samegame.play.hint_bot import preparing_line
 from samegame.repl.review_practice_run import run_practice
 from samegame.repl.review_words import ReviewWords, told_moves
 from samegame.review.keeping import keeper, kept_values, review_subject
@@ -68,6 +69,9 @@ from samegame.review.sources import (
 from samegame.review.values import DEFAULT_ITERATIONS, ReviewBudget, played_line
 from samegame.review.worst import worst_of_file
 from samegame.store import Store
+
+if TYPE_CHECKING:
+    from samegame.bots.search.bot import Preparing
 
 ReviewWorkersOption = Annotated[
     int | None,
@@ -112,14 +116,9 @@ def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int
     return progress
 
 
-def _preparing(words: ReviewWords) -> Callable[[float], None]:
-    """What is said at once when the search's first load or compile takes long (A37)."""
-
-    def announce(seconds: float) -> None:
-        duration = words.tr("seconds", count=seconds, number=f"{seconds:g}")
-        say(words.tr("search.preparing", seconds=duration))
-
-    return announce
+def _preparing(words: ReviewWords) -> Callable[[Preparing], None]:
+    """What is said when the search compiles or its load takes long (A37, A41)."""
+    return lambda preparing: say(preparing_line(preparing, words.tr))
 
 
 def _stop_error(words: ReviewWords, done: int, total: int, *, games: bool = False) -> Exception:

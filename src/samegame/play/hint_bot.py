@@ -7,12 +7,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from samegame.bots import Bot, BotOptionError, parse_bot_spec
 from samegame.play.choices import ChoiceError, Fault
 from samegame.plugin.host import PluginHost, UnknownNameError
 
-__all__ = ["HINT_PROGRESS_FROM", "HintBot", "HintWork", "LongWork", "hint_bot", "hint_work"]
+if TYPE_CHECKING:
+    from samegame.bots.search.bot import Preparing
+    from samegame.i18n import Translator
+
+__all__ = [
+    "HINT_PROGRESS_FROM",
+    "HintBot",
+    "HintWork",
+    "LongWork",
+    "hint_bot",
+    "hint_work",
+    "preparing_line",
+]
 
 HINT_PROGRESS_FROM = 5.0
 """A hint search of this many seconds or more says how far it is, every quarter."""
@@ -25,14 +38,14 @@ HintBot = tuple[str, Callable[[], Bot]]
 class HintWork:
     """A hint bot that searches, as long work (A27): its name as typed
     (``nrpa:time=2``), its time budget per search (None: a fixed amount of work),
-    ``prepare`` (compiling, done before the search so the budget is the search's;
-    it calls its argument at once with about how many seconds that takes when it
-    compiles, A37) and ``interruptible``, a context in which Ctrl-C stops the search at once and
+    ``prepare`` (compiling or loading, done before the search so the budget is the
+    search's; it calls its argument with what it does when that is a first compile,
+    at once, or takes more than a second, A37 and A41: ``preparing_line`` says it) and ``interruptible``, a context in which Ctrl-C stops the search at once and
     whose value is true afterwards when Ctrl-C was pressed."""
 
     label: str
     seconds: float | None
-    prepare: Callable[[Callable[[float], None]], None]
+    prepare: Callable[[Callable[[Preparing], None]], None]
     interruptible: Callable[[], AbstractContextManager[object]]
     # Calls its argument with the seconds searched so far, a few times while a
     # long search runs (``samegame.cli.longwork.ticks``); None: no progress lines.
@@ -88,3 +101,17 @@ def hint_work(host: PluginHost, text: str, long_work: Callable[[], LongWork]) ->
         work.interruptible,
         (lambda report: work.ticks(seconds, report)) if ticking else None,
     )
+
+
+def preparing_line(preparing: Preparing, tr: Translator) -> str:
+    """What is said of preparing the search (A37, A41), in ``tr``'s language: a
+    first use, with the length measured when it was last compiled here (or none);
+    a load from the cache that takes more than a second; or a wait that may be
+    either."""
+    if not preparing.first_use:
+        return tr("search.loading" if preparing.loading else "search.preparing.either")
+    if preparing.seconds is None:
+        return tr("search.preparing")
+    whole = max(1, round(preparing.seconds))
+    took = tr("seconds", count=whole, number=str(whole))
+    return tr("search.preparing.measured", seconds=took)

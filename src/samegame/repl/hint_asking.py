@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING
 
 from samegame.bots import Bot, GameView
 from samegame.core.board import Board
@@ -15,9 +16,12 @@ from samegame.core.game import Game
 from samegame.core.rng import StableRandom, derive_seed
 from samegame.i18n import Translator
 from samegame.play import Match
-from samegame.play.hint_bot import HintBot, HintWork
+from samegame.play.hint_bot import HintBot, HintWork, preparing_line
 from samegame.repl.announcer import Announcer
 from samegame.repl.reply import Reply
+
+if TYPE_CHECKING:
+    from samegame.bots.search.bot import Preparing
 
 __all__ = ["HintAsking"]
 
@@ -103,7 +107,7 @@ class HintAsking:
                 seconds=self.tr("seconds", count=work.seconds, number=f"{work.seconds:g}"),
             )
         with work.interruptible() as interruption:
-            # A first compile is said at once, with its length; the thinking time
+            # A first compile is said at once; the thinking time
             # is promised only when it can be kept (A37).
             work.prepare(self._say_preparing)
             self.say_now([line])
@@ -113,9 +117,8 @@ class HintAsking:
             self.interrupted = True
         return cell
 
-    def _say_preparing(self, seconds: float) -> None:
-        spoken = self.tr("seconds", count=seconds, number=f"{seconds:g}")
-        self.say_now([self.tr("search.preparing", seconds=spoken)])
+    def _say_preparing(self, preparing: Preparing) -> None:
+        self.say_now([preparing_line(preparing, self.tr)])
 
     def _hint_progress(self, work: HintWork) -> AbstractContextManager[object]:
         """A line now and then while a long hint search runs (A27): said as the

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from samegame.execution.executors import (
     Executor,
@@ -26,6 +27,9 @@ from samegame.review.stored import StoredReviewError, review_from_stored, stored
 from samegame.review.values import PositionValue, ReviewBudget, played_line
 from samegame.review.valuing import valued_positions
 from samegame.store import Store
+
+if TYPE_CHECKING:
+    from samegame.bots.search.bot import Preparing
 
 __all__ = ["keeper", "kept_values", "review_subject"]
 
@@ -64,9 +68,9 @@ def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
     return save
 
 
-def _prepare_search(budget: ReviewBudget, preparing: Callable[[float], None]) -> None:
-    """Load (or, the first time, compile) the search; ``preparing(seconds)`` at
-    once when that takes long."""
+def _prepare_search(budget: ReviewBudget, preparing: Callable[[Preparing], None]) -> None:
+    """Load (or, the first time, compile) the search; ``preparing(what)`` when that
+    compiles (at once) or takes more than a second (``prepare_search``)."""
     from samegame.bots.search.bot import prepare_search
     from samegame.bots.search.spec import NrpaSpec
 
@@ -83,13 +87,13 @@ def review_subject(
     progress: Callable[[int, int], None] | None = None,
     save: Callable[[Review], None] | None = None,
     executor: Executor | None = None,
-    preparing: Callable[[float], None] = lambda seconds: None,
+    preparing: Callable[[Preparing], None] = lambda preparing: None,
 ) -> Review:
     """The review of a subject, going on from the values ``kept`` (a kept review's,
     in order): each further position valued (here, or on ``executor``'s
     workers), then ``save(review)`` and ``progress(done, total)`` (positions).
     The search is loaded first when a position is too large for the exact
-    solver (``preparing(seconds)`` said when that takes long). Stopped by
+    solver (``preparing(what)`` said when that compiles or takes long). Stopped by
     ``stopped()``, it returns the review so far; ``ExecutorFailed`` when the
     executor fails; ``ValueError`` for moves that are not a legal line."""
     played = played_line(subject.board, subject.rules, subject.moves)

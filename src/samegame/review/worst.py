@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from samegame.execution.executors import Executor
 from samegame.plugin.host import PluginHost
@@ -19,6 +19,9 @@ from samegame.review.report import move_report, review_report
 from samegame.review.review import Review, ToldMove
 from samegame.review.sources import record_count, record_subjects
 from samegame.review.values import ReviewBudget, played_line
+
+if TYPE_CHECKING:
+    from samegame.bots.search.bot import Preparing
 
 __all__ = ["WorstOfFile", "worst_of_file"]
 
@@ -71,7 +74,7 @@ def worst_of_file(
     stopped: Callable[[], bool] = lambda: False,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
-    preparing: Callable[[float], None] = lambda seconds: None,
+    preparing: Callable[[Preparing], None] = lambda preparing: None,
 ) -> WorstOfFile:
     """Review every record of the file at ``path`` (``count`` records, counted
     here when not given) and keep the ``worst`` costliest moves;

@@ -35,7 +35,9 @@ are described in docs/search.md.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from samegame.bots.search.spec import (
@@ -98,17 +100,32 @@ class SearchBot:
 
 
 ANNOUNCE_AFTER = 1.0
-"""Preparing that was expected to be quick but still runs after this many
-seconds is said then (A37: no silent wait of more than a second)."""
+"""Preparing not known to compile that still runs after this many seconds is said
+then (A37: no silent wait of more than a second)."""
 
 
-def prepare_search(spec: SearchSpec, announce: Callable[[float], None]) -> None:
+@dataclass(frozen=True)
+class Preparing:
+    """What preparing the search is doing, to be said (A41: only what is true).
+    ``first_use``: numba compiles, as its cache holds none of the kernel's code (said
+    at once), with ``seconds``, how long that took on this machine when it was last
+    measured (None: never). Otherwise a load from the cache that takes more than
+    ``ANNOUNCE_AFTER`` seconds, or, with ``loading`` False, a wait that may be
+    either (numba's cache holds the kernel's code, but no mark says it is this
+    kind's)."""
+
+    first_use: bool
+    seconds: float | None = None
+    loading: bool = False
+
+
+def prepare_search(spec: SearchSpec, announce: Callable[[Preparing], None]) -> None:
     """Compile (or load from numba's disk cache) what searches of ``spec`` run, so
-    that no time budget pays for it. When that means compiling (the first search
-    after installing), ``announce(seconds)`` is called at once with about how
-    long it takes, before numba is even imported; when it was expected to be
-    quick (a load) but still runs after ``ANNOUNCE_AFTER`` seconds, then (from
-    another thread). Nothing is said for what this process prepared already."""
+    that no time budget pays for it. When numba's cache shows that this means
+    compiling (``readiness``), ``announce`` is called at once, before numba is even
+    imported, and the time it takes is kept for the next first use; otherwise only
+    if it still runs after ``ANNOUNCE_AFTER`` seconds, then (from another thread).
+    Nothing is said for what this process prepared already."""
     from samegame.bots.search import readiness
     from samegame.bots.search.job import prepare, prepared
 
@@ -116,18 +133,21 @@ def prepare_search(spec: SearchSpec, announce: Callable[[float], None]) -> None:
     if prepared(algorithm, lanes):
         return
     kind = readiness.variant(algorithm, lanes)
-    expected = readiness.expected_seconds(kind)
-    if not readiness.is_ready(kind):
-        announce(expected)
+    found = readiness.readiness(kind)
+    if found is readiness.Readiness.COMPILES:
+        announce(Preparing(first_use=True, seconds=readiness.compile_seconds(kind)))
+        started = time.monotonic()
         prepare(algorithm, lanes)
-    else:
-        late = threading.Timer(ANNOUNCE_AFTER, announce, (expected,))
-        late.daemon = True
-        late.start()
-        try:
-            prepare(algorithm, lanes)
-        finally:
-            late.cancel()
+        readiness.note_compile_seconds(kind, time.monotonic() - started)
+        return
+    loading = found is readiness.Readiness.CACHED
+    late = threading.Timer(ANNOUNCE_AFTER, announce, (Preparing(False, loading=loading),))
+    late.daemon = True
+    late.start()
+    try:
+        prepare(algorithm, lanes)
+    finally:
+        late.cancel()
 
 
 def seconds_option(options: Mapping[str, str], key: str) -> float | None:

@@ -24,6 +24,7 @@ process, whose CPU time counts them all, so N lanes stop at N times the budget.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -172,7 +173,9 @@ def prepared(algorithm: Algorithm, lanes: int = 1) -> bool:
 
 def prepare(algorithm: Algorithm, lanes: int = 1) -> None:
     """Compile (or load from numba's cache) the kernels of an algorithm's searches
-    on ``lanes`` threads, on a tiny board, so that no time budget pays for it."""
+    on ``lanes`` threads, on a tiny board, so that no time budget pays for it; then
+    mark the kind ready with numba's index files of its code (``readiness``): NRPA's
+    one lane too, when threads were prepared."""
     if prepared(algorithm, lanes):
         return
     from samegame.core.formulas import BASIC
@@ -182,7 +185,31 @@ def prepare(algorithm: Algorithm, lanes: int = 1) -> None:
     board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)
     rules = KernelRules.from_rules(Rules(BASIC), 3, 3)
     shared = lanes > 1 and algorithm is Algorithm.NRPA
-    for spec in _TINY[algorithm] + ((_SHARED,) if shared else ()):
+    for spec in _TINY[algorithm]:
         run_job(Job(spec, to_kernel(board), rules, 0, 0, None, None))
+    _prepared.add((algorithm, False))
+    readiness.mark_ready(readiness.variant(algorithm), _cached_files())
+    if shared:
+        run_job(Job(_SHARED, to_kernel(board), rules, 0, 0, None, None))
+        _prepared.add((algorithm, True))
+        readiness.mark_ready(readiness.variant(algorithm, lanes), _cached_files())
     _prepared.add((algorithm, lanes > 1))
-    readiness.mark_ready(readiness.variant(algorithm, lanes))
+
+
+def _cached_files() -> list[tuple[str, str]]:
+    """numba's index file and the source of every kernel function compiled or
+    loaded in this process so far (after a load: the searches' entry points, whose
+    cached code holds what they call)."""
+    from numba.core.dispatcher import Dispatcher
+
+    found: set[tuple[str, str]] = set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("samegame.kernel"):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, Dispatcher) and value.signatures:
+                cache_file = getattr(getattr(value, "_cache", None), "_cache_file", None)
+                index = getattr(cache_file, "_index_path", None)
+                if isinstance(index, str):
+                    found.add((index, value.py_func.__code__.co_filename))
+    return sorted(found)

@@ -1,50 +1,78 @@
-"""Whether the search's compiled code is ready, known before numba is imported.
+"""Whether the search's compiled code is in numba's cache, known before numba is
+imported (A37, A41).
 
 The first search after installing (or after the kernel's sources changed) waits
-while numba compiles the kernels, some 15 to 25 seconds on an idle machine; later
-ones load them from numba's disk cache in about a second. A player must hear about
-the long wait at once, with its length (A37), so this is known without importing
-numba (which alone takes a second): ``samegame.bots.search.job.prepare`` marks
-each kind of search it compiled in a small file, and ``is_ready`` reads it
-(``samegame.bots.search.bot.prepare_search`` says the line).
+while numba compiles the kernels, for some 15 to 25 seconds on an idle machine;
+later ones load them from numba's disk cache in about a second. A player must hear
+about a long wait at once (A37), and only a true one (A41): "first use" only when
+numba will compile, and a length only as measured on this machine.
 
-The mark names the kernel's sources (their digest), Python's version and numba's,
-so a changed kernel, another Python or another numba is not ready. It lives where
-numba's cache of the kernel lives: in ``NUMBA_CACHE_DIR`` when that is set,
-otherwise in the kernel's ``__pycache__`` (or, where that cannot be written,
-numba's user-wide cache folder). A cache deleted behind its back leaves a mark
-that is wrong; the caller then still says so after a second
-(``prepare_search``).
+So ``samegame.bots.search.job.prepare`` notes, for each kind of search it
+prepared, numba's index files of the functions it compiled or loaded (a mark), and
+``readiness`` reads numba's cache against it (``samegame.bots.search.bot.
+prepare_search`` says the line):
+
+- ``Readiness.CACHED``: a mark of the kernel, Python and numba of now whose every
+  index file is still there, written by this numba for the kernel's source of now
+  (numba's own test: its version at the top, the SHA-256 of the source inside). The
+  load says nothing unless it takes more than a second.
+- ``Readiness.COMPILES``: numba's cache holds no machine code of the kernel at
+  all (an empty or deleted cache, a new install): numba compiles, and that is said
+  at once.
+- ``Readiness.UNKNOWN``: neither (code of the kernel is cached, but no mark says
+  it is this kind's, such as after a search of another kind, or with marks lost).
+  Nothing is claimed: the wait is said after a second, as what it is.
+
+Marks and measured compile times live where numba's cache of the kernel lives: in
+``NUMBA_CACHE_DIR`` when that is set, otherwise in the kernel's ``__pycache__``
+(or, where that cannot be written, numba's user-wide cache folder).
 """
 
 from __future__ import annotations
 
 import contextlib
+import enum
+import hashlib
 import os
+import pickle
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 
 from samegame.bots.search.spec import Algorithm
 from samegame.core.source_digest import sources_digest
 
-__all__ = ["MARK", "expected_seconds", "is_ready", "mark_dirs", "mark_ready", "variant"]
+__all__ = [
+    "MARK",
+    "SECONDS",
+    "Readiness",
+    "compile_seconds",
+    "mark_dirs",
+    "mark_ready",
+    "note_compile_seconds",
+    "readiness",
+    "variant",
+]
 
 MARK = "samegame-search.ready"
-"""The mark's file name."""
+"""The marks' file name: a line per kind, its index files after it."""
+
+SECONDS = "samegame-search.seconds"
+"""The file of measured compile times: a line per kind, ``kind seconds``."""
 
 KERNEL = Path(__file__).resolve().parents[2] / "kernel"
 
-EXPECTED_SECONDS: dict[str, float] = {
-    "nmcs": 10.0,
-    "nrpa": 15.0,
-    "nrpa-threads": 25.0,
-    "beam": 10.0,
-}
-"""About how long compiling each kind of search takes on an idle 2-core machine,
-rounded up (benchmarks/first_search.py measures it;
-benchmarks/results/first-search.md)."""
+_SOURCE_DIRS = {"kernel", "search"}
+"""The kernel's source folders, by name (numba's folders in a shared cache start so)."""
+
+
+class Readiness(enum.Enum):
+    """What preparing a kind of search will do, as far as numba's cache tells."""
+
+    CACHED = "cached"
+    COMPILES = "compiles"
+    UNKNOWN = "unknown"
 
 
 def variant(algorithm: Algorithm, lanes: int = 1) -> str:
@@ -53,27 +81,6 @@ def variant(algorithm: Algorithm, lanes: int = 1) -> str:
     if algorithm is Algorithm.NRPA and lanes > 1:
         return "nrpa-threads"
     return algorithm.value
-
-
-def expected_seconds(kind: str, busy: float | None = None) -> float:
-    """About how long preparing ``kind`` takes from nothing, in whole 5 seconds:
-    ``EXPECTED_SECONDS`` on an idle machine, longer on a busy one. ``busy`` is the
-    one-minute load average per core (read from the system when None, where it
-    can be). Compiling runs on one core; on the 2-core development machine it took
-    about 3 times as long at a load of 6 per core and 1.2 to 1.5 times at 2.7
-    (benchmarks/results/first-search.md), so the time grows with the load's
-    power 0.6, at most 6 times: a rough guess, as the load is.
-
-    >>> expected_seconds("nrpa", busy=0.5), expected_seconds("nrpa", busy=6.0)
-    (15.0, 45.0)
-    """
-    if busy is None:
-        try:
-            busy = os.getloadavg()[0] / (os.cpu_count() or 1)
-        except (AttributeError, OSError):  # no load average on this system
-            busy = 0.0
-    slower = min(float(max(1.0, busy) ** 0.6), 6.0)
-    return max(5.0, 5.0 * round(EXPECTED_SECONDS[kind] * slower / 5.0))
 
 
 def mark_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:
@@ -87,41 +94,125 @@ def mark_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:
     return [KERNEL / "__pycache__", user]
 
 
+def _numba_version() -> str:
+    try:
+        return metadata.version("numba")
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
 def fingerprint() -> str:
     """What a mark is valid for: the kernel's sources, Python's and numba's versions."""
-    try:
-        numba = metadata.version("numba")
-    except metadata.PackageNotFoundError:
-        numba = "none"
     python = ".".join(str(part) for part in sys.version_info[:2])
-    return f"{sources_digest(KERNEL)} python-{python} numba-{numba}"
+    return f"{sources_digest(KERNEL)} python-{python} numba-{_numba_version()}"
 
 
-def is_ready(kind: str, environ: Mapping[str, str] | None = None) -> bool:
-    """Whether ``kind`` was prepared with the kernel, Python and numba of now."""
-    line = f"{fingerprint()} {kind}"
+class _TextOnly(pickle.Unpickler):
+    """Reads the version string at the top of numba's index file, and nothing that
+    would import a class."""
+
+    def find_class(self, module: str, name: str) -> object:
+        raise pickle.UnpicklingError(f"{module}.{name} is not read here")
+
+
+def holds(index: Path, source: Path) -> bool:
+    """Whether numba's index file ``index`` is one this numba loads for ``source`` as
+    it is now: numba's version first, then the SHA-256 of the source's bytes
+    (numba 0.57 and later stamp a source so)."""
+    try:
+        with index.open("rb") as stream:
+            version = _TextOnly(stream).load()
+            rest = stream.read()
+        digest = hashlib.sha256(source.read_bytes()).digest()
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, IndexError, TypeError):
+        return False
+    return version == _numba_version() and digest in rest
+
+
+def _kernel_cached(environ: Mapping[str, str] | None) -> bool:
+    """Whether any index file of the kernel's functions is in numba's cache folders
+    (numba names a source folder's place in a shared cache after the folder's name)."""
+    folders = [folder / "__pycache__" for folder in (KERNEL, *KERNEL.iterdir()) if folder.is_dir()]
+    env = os.environ if environ is None else environ
+    if env.get("NUMBA_CACHE_DIR", ""):
+        folders = []
+    for shared in mark_dirs(environ):
+        with contextlib.suppress(OSError):
+            folders += [sub for sub in shared.iterdir() if sub.name.split("_")[0] in _SOURCE_DIRS]
+    return any(any(folder.glob("*.nbi")) for folder in folders if folder.is_dir())
+
+
+def _marked(kind: str, environ: Mapping[str, str] | None) -> list[list[str]]:
+    """The index files of each valid mark of ``kind``, as (index, source) paths."""
+    head = f"{fingerprint()} {kind}"
+    found = []
     for folder in mark_dirs(environ):
         with contextlib.suppress(OSError, UnicodeDecodeError):
-            if line in (folder / MARK).read_text().splitlines():
-                return True
-    return False
+            for line in (folder / MARK).read_text().splitlines():
+                fields = line.split("\t")
+                if fields[0] == head and len(fields) > 1:
+                    found.append(fields[1:])
+    return found
 
 
-def mark_ready(kind: str, environ: Mapping[str, str] | None = None) -> None:
-    """Note that ``kind`` is prepared, in the first folder that can be written
-    (nothing when none can: the next run says it prepares, and is quick)."""
-    line = f"{fingerprint()} {kind}"
+def readiness(kind: str, environ: Mapping[str, str] | None = None) -> Readiness:
+    """What preparing ``kind`` will do: load, compile, or either (``Readiness``)."""
+    for files in _marked(kind, environ):
+        pairs = zip(files[::2], files[1::2], strict=False)
+        if len(files) % 2 == 0 and all(holds(Path(i), Path(s)) for i, s in pairs):
+            return Readiness.CACHED
+    return Readiness.UNKNOWN if _kernel_cached(environ) else Readiness.COMPILES
+
+
+def _rewrite(
+    name: str, line: str, stays: Callable[[str], bool], environ: Mapping[str, str] | None
+) -> None:
+    """Add ``line`` to the file ``name`` in the first folder that can be written,
+    keeping the lines for which ``stays`` holds (nothing when no folder can be
+    written: the next run cannot tell, and says so only if it waits)."""
     for folder in mark_dirs(environ):
-        mark = folder / MARK
+        path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            kept = mark.read_text().splitlines() if mark.exists() else []
-            # Marks of another kernel, Python or numba are dropped.
-            kept = [old for old in kept if old.rsplit(" ", 1)[0] == line.rsplit(" ", 1)[0]]
-            if line not in kept:
-                partial = folder / f"{MARK}.{os.getpid()}"
-                partial.write_text("".join(f"{entry}\n" for entry in [*kept, line]))
-                os.replace(partial, mark)
+            kept = path.read_text().splitlines() if path.exists() else []
+            partial = folder / f"{name}.{os.getpid()}"
+            partial.write_text("".join(f"{entry}\n" for entry in [*filter(stays, kept), line]))
+            os.replace(partial, path)
             return
         except (OSError, UnicodeDecodeError):
             continue
+
+
+def mark_ready(
+    kind: str, files: Sequence[tuple[str, str]], environ: Mapping[str, str] | None = None
+) -> None:
+    """Note that ``kind`` is prepared, with numba's index files of what it compiled
+    or loaded and their sources, in place of its mark before; marks of another
+    kernel, Python or numba go."""
+    head = f"{fingerprint()} {kind}"
+    line = "\t".join([head, *(path for pair in files for path in pair)])
+
+    def stays(old: str) -> bool:
+        other = old.split("\t")[0]
+        return other != head and other.rsplit(" ", 1)[0] == head.rsplit(" ", 1)[0]
+
+    _rewrite(MARK, line, stays, environ)
+
+
+def note_compile_seconds(
+    kind: str, seconds: float, environ: Mapping[str, str] | None = None
+) -> None:
+    """Keep how long compiling ``kind`` took on this machine, for the next time."""
+    _rewrite(SECONDS, f"{kind} {seconds:.1f}", lambda old: old.split(" ")[0] != kind, environ)
+
+
+def compile_seconds(kind: str, environ: Mapping[str, str] | None = None) -> float | None:
+    """How long compiling ``kind`` took here the last time it was measured, or
+    None when it never was (in these cache folders)."""
+    for folder in mark_dirs(environ):
+        with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
+            for line in (folder / SECONDS).read_text().splitlines():
+                name, _, seconds = line.partition(" ")
+                if name == kind:
+                    return float(seconds)
+    return None

@@ -98,5 +98,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "next.not_finished": "This stage is not over yet.",
     "next.last_stage": "This was the last stage; type new for another challenge.",
     "legend.selected": "The selected group is drawn between brackets.",
-    "search.preparing": "Preparing the search for first use, about {seconds}; this happens once.",
+    "search.preparing": "Preparing the search for first use; this happens once and takes a while.",
+    "search.preparing.measured": (
+        "Preparing the search for first use; this happens once, and took {seconds} "
+        "the last time it was done here."
+    ),
+    "search.loading": "Loading the search's compiled code; it is taking more than a second.",
+    "search.preparing.either": "Preparing the search's code; it is taking more than a second.",
 }

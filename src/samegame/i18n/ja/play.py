@@ -71,5 +71,10 @@ MESSAGES: Mapping[str, str] = {
     "next.not_finished": "このステージはまだ終わっていません。",
     "next.last_stage": "これが最後のステージでした。別のチャレンジは new と入力してください。",
     "legend.selected": "選択中のグループは角かっこで囲んで表示します。",
-    "search.preparing": "初めて使うため探索を準備しています。{seconds}ほどかかります。準備は一度だけです。",
+    "search.preparing": "初めて使うため探索を準備しています。しばらくかかりますが、準備は一度だけです。",
+    "search.preparing.measured": (
+        "初めて使うため探索を準備しています。準備は一度だけで、前回ここでは{seconds}かかりました。"
+    ),
+    "search.loading": "探索のコンパイル済みコードを読み込んでいます。1秒以上かかっています。",
+    "search.preparing.either": "探索のコードを準備しています。1秒以上かかっています。",
 }
