@@ -96,9 +96,10 @@ def test_the_come_back_command_runs_as_typed(fresh_venv: Path, tmp_path: Path, w
     assert first.returncode == 0, first.stderr
     assert "score 64" in first.stdout
     command = _come_back(first.stdout)
-    assert command == f"{started} play --preset lesson"
+    # The mode given by option is carried too (A39).
+    assert command == f"{started} play --preset lesson --accessible"
 
-    again = _shell(f"{command} --accessible", cwd, home, "score\nquit\n")
+    again = _shell(command, cwd, home, "score\nquit\n")
     assert again.returncode == 0, again.stderr
     assert "Score 64" in again.stdout or "score 64" in again.stdout, again.stdout
     assert _come_back(again.stdout) == command
@@ -118,7 +119,7 @@ def test_samegame_on_the_path_is_named_samegame(fresh_venv: Path, tmp_path: Path
         timeout=120,
     )
     assert said.returncode == 0, said.stderr
-    assert _come_back(said.stdout) == "samegame play --preset lesson"
+    assert _come_back(said.stdout) == "samegame play --preset lesson --accessible"
 
 
 @pytest.mark.skipif(os.name == "nt", reason="the test types the command into /bin/sh")
@@ -130,8 +131,8 @@ def test_the_tutorial_names_the_command_that_started_it(fresh_venv: Path, tmp_pa
     assert left.returncode == 0, left.stderr
     found = re.search(r"Tutorial left\. Run (.+) to start again\.", left.stdout)
     assert found is not None, left.stdout
-    assert found[1] == "env/bin/samegame tutorial"
-    again = _shell(f"{found[1]} --accessible", cwd, home, "quit\n")
+    assert found[1] == "env/bin/samegame tutorial --accessible"
+    again = _shell(found[1], cwd, home, "quit\n")
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("Welcome to the samegame tutorial")
     assert again.stdout.rstrip().endswith(f"Run {found[1]} to start again.")

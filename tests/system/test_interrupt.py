@@ -27,7 +27,15 @@ pytestmark = [
 
 TIMEOUT = 60
 DATA = TESTS / "data" / "standard-20.txt"
-FAREWELL = b"Game saved. Type samegame play --preset lesson to come back to it.\r\n"
+FAREWELL = b"Game saved. Type samegame play --preset lesson --accessible to come back to it.\r\n"
+"""The farewell of ``play --preset lesson --accessible``, which carries the mode (A39)."""
+
+
+def farewell(switch: str) -> bytes:
+    """The farewell of ``play --preset lesson`` under ``switch``."""
+    return (
+        f"Game saved. Type samegame play --preset lesson {switch} to come back to it.\r\n".encode()
+    )
 
 
 def spawn(home: Path, *args: str) -> pexpect.spawn:
@@ -69,8 +77,8 @@ def test_ctrl_c_in_play_ends_the_line_and_exits_130(tmp_path: Path, accessible: 
         child.terminate(force=True)
     assert status == 130
     # The farewell starts a line of its own: the prompt's line was ended first.
-    assert said.endswith(FAREWELL)
-    before = said[: -len(FAREWELL)]
+    assert said.endswith(farewell(switch))
+    before = said[: -len(farewell(switch))]
     assert before.endswith(b"\n"), said
     assert b"Error" not in said
 

@@ -75,7 +75,9 @@ def test_resume_after_sigkill(cli, tmp_path: Path) -> None:
 def test_resume_after_quit(cli) -> None:
     cells, score = score_after(3, 2)
     first = cli(*LESSON, "--board-number", "3", stdin=two_clicks(cells) + "quit\n")
-    assert first.lines[-1] == "Game saved. Type samegame play --preset lesson to come back to it."
+    assert first.lines[-1] == (
+        "Game saved. Type samegame play --preset lesson --accessible to come back to it."
+    )
     again = cli(*LESSON, stdin="summary\nq\n")
     assert again.lines[1] == f"Resuming your unfinished game: 2 moves played, score {score}."
     assert f"Score {score} after 2 moves" in again.out
@@ -84,7 +86,9 @@ def test_resume_after_quit(cli) -> None:
 def test_resume_after_the_end_of_input(cli) -> None:
     cells, score = score_after(3, 1)
     first = cli(*LESSON, "--board-number", "3", stdin=two_clicks(cells))
-    assert first.lines[-1] == "Game saved. Type samegame play --preset lesson to come back to it."
+    assert first.lines[-1] == (
+        "Game saved. Type samegame play --preset lesson --accessible to come back to it."
+    )
     again = cli(*LESSON, stdin="q\n")
     assert again.lines[1] == f"Resuming your unfinished game: 1 move played, score {score}."
 

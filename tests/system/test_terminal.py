@@ -192,7 +192,9 @@ def test_accessible_terminal_output_is_append_only(tmp_path: Path) -> None:
     # A9: the prompt is exactly "> " at the start of a line, once per command read.
     assert data.count(PROMPT_BYTES) == len(commands)
     assert re.findall(rb"(?<=\n)>[^ ]", data) == []
-    assert data.endswith(b"Game saved. Type samegame play --preset lesson to come back to it.\r\n")
+    assert data.endswith(
+        b"Game saved. Type samegame play --preset lesson --accessible to come back to it.\r\n"
+    )
     # A16: every announcement is complete before the next prompt.
     assert opening.endswith(b"Type a cell such as A1 to select a group, or help for all commands.")
     assert said["0:help"].endswith(

@@ -6,6 +6,7 @@ import sys
 
 from samegame.cli.exit_codes import ExitCode, QuietExit
 from samegame.cli.options import AccessibleOption, LangOption, SymbolsOption, chosen_settings, host
+from samegame.play.program import Carried
 from samegame.repl.tutorial import run_tutorial
 
 
@@ -18,6 +19,9 @@ def tutorial_command(
     settings = chosen.settings
     if symbols is not None:
         settings = settings.with_value("symbols", symbols.value)
-    status = run_tutorial(settings, stdin=sys.stdin, stdout=sys.stdout, host=host())
+    carried = Carried.in_force(settings.accessible, settings.language, chosen.sources)
+    status = run_tutorial(
+        settings, stdin=sys.stdin, stdout=sys.stdout, host=host(), carried=carried
+    )
     if status:
         raise QuietExit(ExitCode(status))

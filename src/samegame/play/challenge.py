@@ -79,6 +79,14 @@ class ChallengeStages(ABC):
         opening = self._new_game(self.requested_number, None)
         return replace(opening, challenge_started=len(self.stages))
 
+    def stage_scores(self) -> tuple[tuple[int, int], ...]:
+        """The settled stages of the challenge in play, in order, each as its
+        1-based number and stored score; empty outside a challenge."""
+        if self.challenge_id is None:
+            return ()
+        stages = self.store.load_challenge(self.challenge_id).stages
+        return tuple((s.stage + 1, s.score) for s in stages if s.score is not None)
+
     def challenge_over(self) -> bool:
         """Whether the challenge's last stage is being played and is finished."""
         return (

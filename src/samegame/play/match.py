@@ -23,7 +23,8 @@ game's life lives here, over :class:`samegame.core.game.Game` and the store:
   once: restart (and undo, where the rules allow it) works within a stage, but
   after its end it changes nothing (``Rejection.STAGE_SETTLED``).
 * **Come back.** :meth:`Match.resume_command` names a command that resumes exactly
-  this game.
+  this game, with the mode and language this run was given by option
+  (``Match.carried``, kept by the session's settings; A39).
 * **Two windows, one game.** Every save says which revision of the game row it
   follows; when another samegame saved the game in between, nothing is
   overwritten: this window's moves continue in a new game row (``forked_from``
@@ -36,7 +37,6 @@ that was announced.
 from __future__ import annotations
 
 import secrets
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -48,7 +48,7 @@ from samegame.core.numbering import MAX_BOARD_NUMBER, make_board
 from samegame.core.rules import Rules, SelectionMode
 from samegame.core.textboard import read_board, write_board
 from samegame.play.challenge import ChallengeStages
-from samegame.play.program import program_command
+from samegame.play.program import Carried, come_back_command
 from samegame.play.reports import Change, Finish, Opening
 from samegame.play.table import Table
 from samegame.plugin.host import PluginHost
@@ -85,8 +85,11 @@ class Match(ChallengeStages):
         """``one_click`` None keeps the preset's selection mode; True or False asks
         for one-click or confirm where the preset offers it. ``board_number`` asks
         for a board (for a challenge: its first stage); ``saved_game`` is resumed
-        when unfinished, and its board played again when finished."""
+        when unfinished, and its board played again when finished. Its
+        ``carried`` is what every command the match names carries (A39); the
+        session keeps it to the settings in force."""
         self.host = host
+        self.carried = Carried()
         self.base_table = table
         self.table = table
         self.store = store
@@ -152,7 +155,7 @@ class Match(ChallengeStages):
             return None
         if args == ("--preset", "basic"):
             args = ()
-        return f"{program_command()} {shlex.join(('play', *args, *extra))}"
+        return come_back_command("play", *args, *extra, carried=self.carried)
 
     def resume_command(self) -> str:
         """A command that resumes exactly this game (or its challenge): the table's
@@ -166,10 +169,9 @@ class Match(ChallengeStages):
             return command
         return self.game_command(self.game_id)
 
-    @staticmethod
-    def game_command(game_id: int) -> str:
+    def game_command(self, game_id: int) -> str:
         """The command that opens a saved game by its id, as typed here."""
-        return f"{program_command()} play --game {game_id}"
+        return come_back_command("play", "--game", str(game_id), carried=self.carried)
 
     # -- starting ------------------------------------------------------------------
 

@@ -10,6 +10,14 @@ process started that way with no console script at hand.
 'samegame'
 >>> program_command("/srv/venv/bin/pytest", which=lambda name: None, cwd="/srv")
 'samegame'
+
+Every come-back command (the farewell of ``play``, of the tutorial and of review
+practice, the page's quit, and the commands a game names on the way) is built by
+``come_back_command``: the program, the command's words, then the mode and
+language this run was given by option (``Carried``), so that typed as printed it
+resumes as it was left (A39). A mode or language in force from the environment
+(``SAMEGAME_ACCESSIBLE``) or the saved settings is not carried: the same
+environment and settings give it again.
 """
 
 from __future__ import annotations
@@ -18,10 +26,11 @@ import os
 import shlex
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["COMMAND", "program_command"]
+__all__ = ["COMMAND", "Carried", "come_back_command", "program_command"]
 
 COMMAND = "samegame"
 """The console script's name."""
@@ -87,3 +96,58 @@ def _typed(path: Path, folder: str) -> str:
     else:
         text = str(path)
     return shlex.quote(text)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What a come-back command carries besides its words (A39): the accessible
+    mode and the language this run was given by option, None when not given.
+
+    >>> Carried(accessible=True, language="ja").flags()
+    ('--accessible', '--lang', 'ja')
+    >>> Carried(accessible=False).flags()
+    ('--no-accessible',)
+    >>> Carried().flags()
+    ()
+    """
+
+    accessible: bool | None = None
+    language: str | None = None
+
+    @classmethod
+    def in_force(
+        cls, accessible: bool | None, language: str, sources: Mapping[str, str]
+    ) -> Carried:
+        """The settings in force now that came from this run's options (their
+        source is ``flag``); one from the environment or the saved settings (or
+        changed and saved by the ``settings`` command) is left out, as the next
+        run finds it there again.
+
+        >>> Carried.in_force(True, "ja", {"accessible": "environment", "language": "flag"})
+        Carried(accessible=None, language='ja')
+        """
+        return cls(
+            accessible if sources.get("accessible") == "flag" else None,
+            language if sources.get("language") == "flag" else None,
+        )
+
+    def flags(self) -> tuple[str, ...]:
+        """The options that give this mode and language again."""
+        flags: tuple[str, ...] = ()
+        if self.accessible is not None:
+            flags += ("--accessible" if self.accessible else "--no-accessible",)
+        if self.language is not None:
+            flags += ("--lang", self.language)
+        return flags
+
+
+def come_back_command(*words: str, carried: Carried | None = None) -> str:
+    """The one builder of a come-back command: this samegame's command as typed
+    here (``program_command``), ``words`` (``tutorial``, ``play --preset lesson``
+    as separate words) and the ``carried`` mode and language, shell-quoted.
+
+    >>> come_back_command("tutorial", carried=Carried(True, "ja")).split()[1:]
+    ['tutorial', '--accessible', '--lang', 'ja']
+    """
+    flags = () if carried is None else carried.flags()
+    return f"{program_command()} {shlex.join((*words, *flags))}"

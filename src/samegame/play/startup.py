@@ -30,7 +30,7 @@ from samegame.play.choices import (
     numbered_board,
 )
 from samegame.play.hint_bot import HintBot, HintWork, LongWork, hint_bot, hint_work
-from samegame.play.program import program_command
+from samegame.play.program import Carried, come_back_command
 from samegame.play.table import Table
 from samegame.plugin.contributions import BoardSpec, Renderer
 from samegame.plugin.host import PluginHost, UnknownNameError
@@ -167,7 +167,7 @@ def prepare_play(
     """``options`` checked and resolved, nothing saved (see the module for the
     order of the checks)."""
     if options.game_id is not None:
-        preset, setup, saved = _saved_table(options.game_id, host)
+        preset, setup, saved = _saved_table(options, host)
     else:
         preset = chosen_preset(host(), options.preset, options.formula, options.clear_bonus)
         setup = chosen_board_setup(preset, options.size, options.colours, options.board_type)
@@ -193,9 +193,11 @@ def prepare_play(
 
 
 def _saved_table(
-    game_id: int, host: Callable[[], PluginHost]
+    options: PlayOptions, host: Callable[[], PluginHost]
 ) -> tuple[Preset, BoardSetup, SavedGame]:
     """The preset, board setup and saved game of ``--game ID``."""
+    assert options.game_id is not None
+    game_id = options.game_id
     try:
         with Store() as store:
             saved = store.load_game(game_id)
@@ -204,9 +206,10 @@ def _saved_table(
         raise said.error(lambda message: ChoiceError(message, Fault.USAGE)) from None
     setup = saved.setup
     if setup.challenge_id is not None:
+        carried = Carried(options.accessible, options.language)
+        command = come_back_command("play", "--preset", setup.preset, carried=carried)
         raise ChoiceError(
-            f"game {game_id} is a challenge stage; resume it with "
-            f"{program_command()} play --preset {setup.preset}",
+            f"game {game_id} is a challenge stage; resume it with {command}",
             Fault.USAGE,
         )
     preset = chosen_preset(host(), setup.preset)

@@ -250,6 +250,16 @@ class Announcer:
             lines.append(self.tr("summary.assistance", used=self.join(used)))
         return lines
 
+    def challenge_final(self, stages: Sequence[tuple[int, int]]) -> str:
+        """After a challenge's last stage: its final score and each stage's (A28)."""
+        parts = [self.tr("challenge.final.stage", stage=n, score=score) for n, score in stages]
+        total = sum(score for _, score in stages)
+        return self.tr("challenge.final", total=total, stages=self.join(parts))
+
+    def challenge_running(self, stage: int, count: int, total: int) -> str:
+        """During a challenge: the stage in play and the total so far (A28)."""
+        return self.tr("challenge.running", stage=stage, count=count, total=total)
+
     def score(self, score: int, moves: int, practice: bool) -> list[str]:
         key = "score.practice" if practice else "score"
         return [self.tr(key, score=score, count=moves)]

@@ -82,17 +82,42 @@ class QueryCommands:
         told = say.query(command, board, rules)
         if told is not None:  # a long list of groups is paged (A26)
             return Reply(self.pager.page(told, self.tr) if kind is Kind.GROUPS else told)
-        finish = match.finished_result
-        if kind is Kind.SUMMARY:
-            if finish is not None:
-                return Reply(say.final_summary(board, rules, finish.result))
-            return Reply(say.summary(board, rules, game.score, len(game.moves), game.practice))
-        if kind is Kind.SCORE:
-            if finish is not None:
-                return Reply(say.final_score(finish.result))
-            return Reply(say.score(game.score, len(game.moves), game.practice))
+        if kind in (Kind.SUMMARY, Kind.SCORE):
+            return Reply(self.standing(kind is Kind.SUMMARY))
         assert kind is Kind.RULES, kind
         return Reply(say.rules(self.title(), rules))
+
+    def standing(self, summary: bool) -> list[str]:
+        """What ``score`` (or ``summary``) says: the game's score, settled after its
+        end. In a challenge (A28) the stage's lines are followed by the challenge's
+        total so far; after the last stage the challenge's final score and each
+        stage's come first, and ``summary`` then tells the last stage under its
+        name, never as if it were the whole game."""
+        match, say = self.match, self.announcer
+        game = match.game
+        finish = match.finished_result
+        if summary:
+            if finish is not None:
+                lines = say.final_summary(game.board, game.rules, finish.result)
+            else:
+                lines = say.summary(
+                    game.board, game.rules, game.score, len(game.moves), game.practice
+                )
+        elif finish is not None:
+            lines = say.final_score(finish.result)
+        else:
+            lines = say.score(game.score, len(game.moves), game.practice)
+        if not match.stages or match.challenge_id is None:
+            return lines
+        settled = match.stage_scores()
+        if match.challenge_over():
+            final = say.challenge_final(settled)
+            if not summary:
+                return [final]
+            return [final, self.tr("challenge.last_stage", stage=len(match.stages)), *lines]
+        total = sum(score for _, score in settled) + (0 if game.finished else game.score)
+        running = say.challenge_running(match.stage_index + 1, len(match.stages), total)
+        return [lines[0], running, *lines[1:]]
 
     def title(self) -> str:
         """The preset's title in the player's language."""

@@ -13,7 +13,6 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.palette import palette_order
 from samegame.i18n import translator
-from samegame.play.program import program_command
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.review_practice import ReviewPractice
@@ -56,7 +55,7 @@ def run_practice(
 
     tr = translator(settings.language)
     announcer = Announcer(tr, settings.verbosity)
-    voice = Voice(io, tr, announcer, draw, settings.symbols, program=program_command())
+    voice = Voice(io, tr, announcer, draw, settings.symbols)
     played = played_line(subject.board, subject.rules, subject.moves)
     practice = ReviewPractice(voice, review, played, subject.rules, budget, seed)
     try:

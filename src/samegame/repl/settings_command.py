@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from samegame.core.quoting import shown
 from samegame.i18n import Translator, translator
 from samegame.play import Match, player_settings
+from samegame.play.program import Carried
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind, ParsedCommand
 from samegame.repl.reply import Reply
@@ -79,6 +80,13 @@ class SettingsCommand:
         self.announcer = announcer
         self.settings = settings
         self.sources = dict(sources or {})
+        self._carry()
+
+    def _carry(self) -> None:
+        """Tell the match what its come-back commands carry (A39)."""
+        self.match.carried = Carried.in_force(
+            self.settings.accessible, self.settings.language, self.sources
+        )
 
     @property
     def tr(self) -> Translator:
@@ -160,4 +168,5 @@ class SettingsCommand:
         self.sources[canonical] = "saved"
         self.announcer.retune(translator(settings.language), settings.verbosity)
         self.match.set_one_click(settings.one_click)
+        self._carry()
         return Reply([self._setting_line(canonical)])

@@ -162,7 +162,7 @@ def test_a_challenge_resumes_at_every_point(cli, preset_path: str, fixed_numbers
     one = cli(*play, stdin=two_clicks(first[:1]) + "q\n")
     assert (
         one.lines[-1]
-        == f"Game saved. Type samegame play --preset {preset_path} to come back to it."
+        == f"Game saved. Type samegame play --preset {preset_path} --accessible to come back to it."
     )
 
     # Resumed in stage 1; stage 1 finished; left before typing next.

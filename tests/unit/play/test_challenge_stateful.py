@@ -13,7 +13,9 @@ Invariants checked after every step:
   score and moves, in ``history``, and its challenge counts it as that stage;
 * a challenge announced complete stays finished with the announced total;
 * what ``score`` and ``summary`` say equals what is stored, and nothing said is
-  unsaved.
+  unsaved; after the challenge's last stage they say the challenge's stored total
+  and each stage's score first (never the last stage's as if it were the game),
+  and during a challenge the running total after the stage's score (A28).
 
 Two tiny two-stage presets: one like Challenge (no undo, replaying is practice,
 one-click) and one that allows undo, with confirm selection.
@@ -70,6 +72,9 @@ CHALLENGE_DONE = re.compile(r"^Challenge complete\. Final score (-?\d+)\.")
 SCORE = re.compile(r"Score (-?\d+) after (\d+) moves?")
 FINAL_SCORE = re.compile(r"Final score (-?\d+) after (\d+) moves?")
 SETTLED = "A challenge plays each stage once, and this stage is over."
+CHALLENGE_FINAL = re.compile(r"^Challenge complete\. Final score (-?\d+): (.+)\.$")
+STAGE_PART = re.compile(r"(-?\d+) in stage (\d+)")
+RUNNING = re.compile(r"^Stage (\d+) of (\d+); challenge total so far (-?\d+)\.$")
 
 pytestmark = pytest.mark.usefixtures("isolated_home")
 
@@ -252,8 +257,28 @@ class ChallengeLife(RuleBasedStateMachine):
     @invariant()
     def spoken_score_is_stored(self) -> None:
         saved = self.store.load_game(self.session.game_id)
+        match = self.session.match
         for word in ("score", "summary"):
-            first = self.session.handle(word).lines[0]
+            lines = self.session.handle(word).lines
+            first = lines[0]
+            assert match.challenge_id is not None
+            stored = self.store.load_challenge(match.challenge_id)
+            settled = [(s.stage + 1, s.score) for s in stored.stages if s.score is not None]
+            if match.challenge_over():
+                # The challenge's total and its stages, as stored (A28).
+                said = CHALLENGE_FINAL.match(first)
+                assert said is not None, lines
+                assert int(said.group(1)) == stored.total
+                parts = [(int(stage), int(score)) for score, stage in STAGE_PART.findall(said[2])]
+                assert parts == settled
+                event("score or summary after a whole challenge")
+                continue
+            running = [RUNNING.match(line) for line in lines]
+            told = [found for found in running if found is not None]
+            assert len(told) == 1, lines
+            live = 0 if self.game.finished else self.game.score
+            assert int(told[0].group(1)) == match.stage_index + 1
+            assert int(told[0].group(3)) == sum(score for _, score in settled) + live
             if self.game.finished:
                 spoken = FINAL_SCORE.match(first)
                 assert spoken is not None, first

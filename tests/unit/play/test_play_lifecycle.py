@@ -208,7 +208,10 @@ def test_come_back_messages_name_a_command_that_resumes_that_game(player: Player
     first = player.play("--preset", "lesson", "--board-number", "2", stdin=clicks(cells) + "q\n")
     said = first.lines[-1]
     if player.lang == "en":
-        assert said == "Game saved. Type samegame play --preset lesson to come back to it."
+        assert said == (
+            "Game saved. Type samegame play --preset lesson --accessible --lang en"
+            " to come back to it."
+        )
     assert "samegame play --preset lesson " in said
     back = player.play("--preset", "lesson", stdin="score\nq\n")
     assert "Board 2" in back.out or "盤面2" in back.out

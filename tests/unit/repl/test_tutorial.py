@@ -41,6 +41,7 @@ from samegame.core.palette import PALETTE
 from samegame.core.quoting import printable_line
 from samegame.core.textboard import read_board, write_board
 from samegame.i18n import translator
+from samegame.play.program import Carried
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.tutorial import Tutorial, goodbye, lesson_facts, well_done
@@ -53,6 +54,8 @@ EN = translator("en")
 JA = translator("ja")
 GOLDEN = TESTS / "golden" / "tutorial"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+ACCESSIBLE = Carried(accessible=True)
+"""What the commands the tutorial names carry under ``--accessible`` (A39)."""
 COLOUR = {entry.name: entry.index for entry in PALETTE}
 # The Lesson preset's three colours, as its palette shows them.
 LESSON_PALETTE = find_preset("lesson", get_host()).palette[:3]
@@ -179,7 +182,8 @@ def test_a_whole_run_is_the_golden_transcript(tutorial, lang: str, mode: str) ->
     assert result.err == ""
     tr = translator(lang)
     assert result.lines[0] == tr("tutorial.welcome", count=7)
-    assert result.lines[-1] == well_done(tr)
+    # The closing command carries the mode and language given (A39).
+    assert result.lines[-1] == well_done(tr, Carried(mode == "accessible", lang))
     path = GOLDEN / f"{mode}_{lang}.txt"
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -206,7 +210,7 @@ def test_right_answers_go_through_to_the_end(tutorial) -> None:
     assert "Board cleared" not in result.out
     assert EN("tutorial.practice.done", count=3, score=16) in result.lines
     assert EN("summary.assistance", used=EN("assistance.explain")) not in result.out
-    assert result.lines[-1] == well_done(EN)
+    assert result.lines[-1] == well_done(EN, ACCESSIBLE)
 
 
 def test_every_step_is_announced_in_order(tutorial) -> None:
@@ -280,7 +284,7 @@ def test_a_wrong_answer_is_explained_and_asked_again(tutorial, question: Questio
     assert said["99"] == [
         [tr("tutorial.wrong"), tr(question.explain, **facts), tr(question.key, **facts)]
     ]
-    assert result.lines[-1] == goodbye(tr)
+    assert result.lines[-1] == goodbye(tr, Carried(True, lang))
 
 
 def test_answers_are_read_in_any_spelling(tutorial) -> None:
@@ -363,8 +367,8 @@ def test_undo_compares_plans_and_the_lessons_go_on_from_their_position() -> None
 def test_quit_and_the_end_of_input_leave(tutorial, leave: list[str], where: int) -> None:
     result = tutorial(*(LESSONS_RIGHT + PRACTICE_RIGHT)[:where], *leave)
     assert result.code == 0
-    assert result.lines[-1] == goodbye(EN)
-    assert well_done(EN) not in result.out
+    assert result.lines[-1] == goodbye(EN, ACCESSIBLE)
+    assert well_done(EN, ACCESSIBLE) not in result.out
 
 
 def test_the_commands_it_names_start_this_samegame(
@@ -386,7 +390,7 @@ def test_the_commands_it_names_start_this_samegame(
     assert done.said[-1].endswith(
         ".venv/bin/samegame play --preset lesson でゲームを始めましょう。"
     )
-    intro = practice_intro(JA, ".venv/bin/samegame")
+    intro = practice_intro(JA)
     assert (
         "盤面全体は .venv/bin/samegame play --preset lesson --board-number 3 で遊べます。" in intro
     )
@@ -612,5 +616,5 @@ def test_on_a_real_terminal_the_accessible_tutorial_is_append_only(tmp_path: Pat
         assert not pattern.search(data), name
     assert b"\x1b" not in data
     assert data.count(b"\r\n> ") == len(typed)
-    assert data.endswith(goodbye(EN).encode() + b"\r\n")
+    assert data.endswith(goodbye(EN, ACCESSIBLE).encode() + b"\r\n")
     assert child.exitstatus == 0

@@ -18,8 +18,9 @@ Contracts:
   position. The lessons end with the board not cleared.
 - The practice (``samegame.repl.tutorial.practice``) follows; nothing is saved.
 - Every command line it tells the player to run (the goodbye, the closing line,
-  the practice's whole board) starts with ``program_command()``: ``samegame``, or
-  the path that started it where that is not on the PATH (A38).
+  the practice's whole board) is built by ``come_back_command``: ``samegame``, or
+  the path that started it where that is not on the PATH (A38), and the
+  ``--accessible`` and ``--lang`` this run was given (A39).
 - Output is plain append-only lines. A sighted player (``draw`` given) sees each
   board drawn with its legend; in accessible mode boards are read row by row.
 """
@@ -34,7 +35,7 @@ from samegame.core.coords import Cell, CoordinateError, format_cell, parse_cell
 from samegame.core.game import Game, MoveRejected
 from samegame.i18n import Translator, translator
 from samegame.play.player_settings import Settings
-from samegame.play.program import COMMAND, program_command
+from samegame.play.program import Carried, come_back_command
 from samegame.plugin.host import PluginHost
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import Kind
@@ -130,16 +131,18 @@ def lesson_facts(
     return values
 
 
-def goodbye(tr: Translator, program: str = COMMAND) -> str:
+def goodbye(tr: Translator, carried: Carried | None = None) -> str:
     """The last line when the player leaves: the command that starts the tutorial
-    again, beginning with ``program`` (A38)."""
-    return tr("tutorial.bye", command=f"{program} tutorial")
+    again as it was left, with the ``carried`` mode and language (A38, A39)."""
+    return tr("tutorial.bye", command=come_back_command("tutorial", carried=carried))
 
 
-def well_done(tr: Translator, program: str = COMMAND) -> str:
+def well_done(tr: Translator, carried: Carried | None = None) -> str:
     """The last line of a tutorial gone through to the end: what it taught, and the
-    command that starts a Lesson game, beginning with ``program`` (A38)."""
-    return tr("tutorial.done", command=f"{program} play --preset lesson")
+    command that starts a Lesson game with the ``carried`` mode and language (A38,
+    A39)."""
+    command = come_back_command("play", "--preset", "lesson", carried=carried)
+    return tr("tutorial.done", command=command)
 
 
 class Tutorial:
@@ -156,18 +159,18 @@ class Tutorial:
         draw: Draw | None = None,
         symbols: str = "letters",
         verbosity: Verbosity = Verbosity.NORMAL,
-        program: str | None = None,
+        carried: Carried | None = None,
     ) -> None:
         """``lesson`` and ``practice`` are the two positions (by default
         ``lesson_position`` and ``practice_board``); ``draw`` draws a board for a
         sighted player (None: read rows); ``symbols`` is how tiles are drawn and
-        ``verbosity`` how much a move says, as in ``play``; ``program`` starts the
-        commands the tutorial names (by default ``program_command()``)."""
+        ``verbosity`` how much a move says, as in ``play``; ``carried`` is the mode
+        and language given by option, which every command the tutorial names
+        carries (A39)."""
         from samegame.plugin.host import get_host
 
         announcer = Announcer(tr, verbosity, lesson_palette())
-        program = program_command() if program is None else program
-        self.voice = Voice(io, tr, announcer, draw, symbols, program=program)
+        self.voice = Voice(io, tr, announcer, draw, symbols, carried=carried or Carried())
         self.tr = tr
         self.facts = lesson_facts(tr)
         self.practice = practice if practice is not None else practice_board(get_host())
@@ -188,9 +191,9 @@ class Tutorial:
             self.game = Game(self.practice, LESSON_RULES)
             Practice(voice, self.game).run()
         except Left:
-            voice.say(goodbye(tr, voice.program))
+            voice.say(goodbye(tr, voice.carried))
             return False
-        voice.say(well_done(tr, voice.program))
+        voice.say(well_done(tr, voice.carried))
         return True
 
     def lesson(self, index: int, lesson: Lesson) -> None:
@@ -329,9 +332,17 @@ class Tutorial:
             voice.say(tr("tutorial.compare.restored", score=game.score))
 
 
-def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: PluginHost) -> int:
+def run_tutorial(
+    settings: Settings,
+    *,
+    stdin: TextIO,
+    stdout: TextIO,
+    host: PluginHost,
+    carried: Carried | None = None,
+) -> int:
     """``samegame tutorial`` with the settings in force; the exit status: 0, or 130
-    after Ctrl-C (which ends the line first, then says goodbye).
+    after Ctrl-C (which ends the line first, then says goodbye). ``carried`` is the
+    mode and language given by option, for the commands the tutorial names (A39).
 
     Plain append-only lines on every path. In accessible mode boards are read row
     by row; otherwise each board is drawn (in colour on a terminal that takes it)
@@ -358,10 +369,11 @@ def run_tutorial(settings: Settings, *, stdin: TextIO, stdout: TextIO, host: Plu
         draw=draw,
         symbols=settings.symbols,
         verbosity=settings.verbosity,
+        carried=carried,
     )
     try:
         tutorial.run()
     except KeyboardInterrupt:
-        io.write(["", goodbye(tr, tutorial.voice.program)])
+        io.write(["", goodbye(tr, tutorial.voice.carried)])
         return 130
     return 0

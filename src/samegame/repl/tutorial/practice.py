@@ -13,7 +13,7 @@ from samegame.core.coords import Cell
 from samegame.core.game import Game, MoveRejected
 from samegame.core.quoting import shown
 from samegame.i18n import Translator
-from samegame.play.program import COMMAND
+from samegame.play.program import Carried, come_back_command
 from samegame.repl.answers import is_yes
 from samegame.repl.commands import Kind, ParsedCommand
 from samegame.repl.tutorial.position import PRACTICE_HEIGHTS, PRACTICE_NUMBER
@@ -29,9 +29,9 @@ EXPLAIN_WORDS = ("explain", "e")
 RESET_WORDS = ("reset",)
 
 
-def practice_intro(tr: Translator, program: str = COMMAND) -> str:
+def practice_intro(tr: Translator, carried: Carried | None = None) -> str:
     """What the practice is: its moves, its position and the whole Lesson board,
-    with the command that plays it, starting with ``program``."""
+    with the command that plays it, carrying the ``carried`` mode and language."""
     from samegame.plugin.host import get_host
     from samegame.presets import find_preset
 
@@ -44,7 +44,9 @@ def practice_intro(tr: Translator, program: str = COMMAND) -> str:
         number=PRACTICE_NUMBER,
         full_width=spec.width,
         full_height=spec.height,
-        command=f"{program} play --preset lesson --board-number {PRACTICE_NUMBER}",
+        command=come_back_command(
+            "play", "--preset", "lesson", "--board-number", str(PRACTICE_NUMBER), carried=carried
+        ),
     )
 
 
@@ -60,7 +62,7 @@ class Practice:
 
     def run(self) -> None:
         voice, tr, game = self.voice, self.tr, self.game
-        voice.say(practice_intro(tr, voice.program))
+        voice.say(practice_intro(tr, voice.carried))
         voice.say(*voice.board(game.board))
         voice.say(tr("tutorial.practice.commands"))
         while len(game.moves) < PRACTICE_MOVES and not game.finished:

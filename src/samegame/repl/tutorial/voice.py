@@ -12,7 +12,7 @@ from samegame.core.coords import Cell
 from samegame.core.events import Event
 from samegame.core.game import Game
 from samegame.i18n import Translator
-from samegame.play.program import COMMAND
+from samegame.play.program import Carried
 from samegame.repl.announcer import Announcer
 from samegame.repl.commands import WORDS, Kind, ParsedCommand, UnknownCommandError, parse_command
 from samegame.repl.pager import Pager
@@ -43,9 +43,9 @@ class Left(Exception):
 @dataclass
 class Voice:
     """Reading and saying lines, the board and the queries, for the lessons and
-    the practice alike. ``program`` is the command that starts this samegame
-    (``samegame.play.program.program_command``), the first words of every command
-    line the tutorial tells the player to run (A38)."""
+    the practice alike. ``carried`` is the mode and language this run was given
+    by option, which every command line the tutorial tells the player to run
+    carries (``samegame.play.program.come_back_command``; A38, A39)."""
 
     io: LineIO
     tr: Translator
@@ -53,7 +53,7 @@ class Voice:
     draw: Draw | None = None
     symbols: str = "letters"
     pager: Pager = field(default_factory=Pager)
-    program: str = COMMAND
+    carried: Carried = field(default_factory=Carried)
 
     def say(self, *lines: str) -> None:
         self.io.write(list(lines))
