@@ -15,6 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import numpy
 import pytest
 
 from conftest import Result, assert_one_line_error
@@ -227,6 +228,20 @@ def test_a_good_plugin_formula_still_scores() -> None:
     assert formula_host(lambda n: MAX_POINTS).formula("evil").points(7) == MAX_POINTS
     with pytest.raises(PluginError, match="points must be a whole number"):
         formula_host(lambda n: -n).formula("evil").points(3)
+
+
+class _Points(int):
+    pass
+
+
+@pytest.mark.parametrize("value", [True, _Points(9), numpy.int64(9)], ids=type)
+def test_points_of_another_type_are_refused_by_that_type(value: object) -> None:
+    """A whole number in range of another type is refused, and the words say why
+    (not "must be a whole number from 0" of a 9)."""
+    with pytest.raises(PluginError) as refused:
+        formula_host(lambda n: value).formula("evil").points(3)
+    if isinstance(value, int):
+        assert f"(a {type(value).__name__}, not an int)" in str(refused.value)
 
 
 # -- generators ---------------------------------------------------------------------

@@ -138,6 +138,17 @@ class Board:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Board is immutable")
 
+    def __reduce__(self) -> tuple[type[Board], tuple[int, int, tuple[int, ...]]]:
+        """A board pickles as its constructor's arguments, so it crosses processes
+        (a plugin's board made in a bounded child) and is checked again on arrival.
+
+        >>> import pickle
+        >>> board = Board.from_columns([[0, 1], [1]], 3, 2)
+        >>> pickle.loads(pickle.dumps(board)) == board
+        True
+        """
+        return (Board, (self.width, self.height, self.planes))
+
     @classmethod
     def empty(cls, width: int, height: int) -> Board:
         """A board with no tiles."""

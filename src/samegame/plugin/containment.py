@@ -249,9 +249,11 @@ class _Guard:
     def points(self, value: object, during: str) -> int:
         if type(value) is int and 0 <= value <= MAX_POINTS:
             return value
+        given = value_words(value)
+        if isinstance(value, int) and type(value) is not int:  # a bool, a subclass
+            given += f" (a {_type_name(value)}, not an int)"
         raise self.error(
-            f"gave {value_words(value)} {during}; points must be a whole number "
-            f"from 0 to {MAX_POINTS}"
+            f"gave {given} {during}; points must be a whole number from 0 to {MAX_POINTS}"
         )
 
 

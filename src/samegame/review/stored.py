@@ -83,15 +83,26 @@ def stored_review(review: Review) -> dict[str, Any]:
     }
 
 
-def review_from_stored(kept: object, board: Board, rules: Rules, moves: Sequence[Cell]) -> Review:
+def review_from_stored(
+    kept: object,
+    board: Board,
+    rules: Rules,
+    moves: Sequence[Cell],
+    asked: tuple[ReviewBudget, int] | None = None,
+) -> Review:
     """The review a kept form describes, for ``moves`` played from ``board`` under
     ``rules``; StoredReviewError when it is not a kept review of that game (a
-    wrong shape, more values than positions, or a line that is not legal from its
-    position or does not reach its total)."""
+    wrong shape, more values than positions, a line that is not legal from its
+    position or does not reach its total, a value that does not check: see the
+    module). With ``asked`` (a budget and a seed), a kept review of another budget
+    or seed is refused before any of its values is checked: the exact solver then
+    works within the budget asked for, never within one read from the store."""
     if not isinstance(kept, Mapping) or kept.get("format") != REVIEW_FORMAT:
         raise StoredReviewError(f"not a {REVIEW_FORMAT} object")
     seed = _whole(kept.get("seed"), "seed")
     budget = _budget(kept.get("budget"))
+    if asked is not None and (budget, seed) != asked:
+        raise StoredReviewError("kept with another budget or seed")
     values = kept.get("values")
     if not isinstance(values, list):
         raise StoredReviewError("values is not a list")

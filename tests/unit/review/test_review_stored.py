@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from review_cases import RULE_SETS, played_games
 
 from samegame.core.coords import Cell, format_cell, parse_cell
+from samegame.core.textboard import read_board
+from samegame.review import stored
 from samegame.review.review import review_game
 from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
 from samegame.review.values import ReviewBudget, follow, played_line
@@ -154,3 +156,38 @@ def test_any_json_is_a_review_or_refused(played: Played, noise: object, where: s
     except StoredReviewError:
         return
     assert review.total_moves == len(moves)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("exact_tiles", 200),
+        ("exact_positions", 10**12),
+        ("level", 5),
+        ("iterations", 10**6),
+        ("tabu_above", 0),
+        ("seed", 7),
+    ],
+    ids=lambda change: str(change[0]),
+)
+def test_a_kept_review_of_another_budget_is_refused_before_anything_is_solved(
+    monkeypatch: pytest.MonkeyPatch, change: tuple[str, int]
+) -> None:
+    """A budget or seed read from the store is never the solver's: a forged
+    ``exact_positions`` of 10^12 would make the check of an exact value run for
+    hours. Refused at once when another budget or seed is asked for."""
+    board, rules, moves = read_board("RBR\nRBB"), RULE_SETS["basic"], [Cell(0, 0), Cell(1, 0)]
+    kept = stored_review(review_game(board, rules, moves, EXACT, 1))
+    name, value = change
+    forged = copy.deepcopy(kept)
+    if name == "seed":
+        forged["seed"] = value
+    else:
+        forged["budget"][name] = value
+
+    def solving(*args: object) -> None:
+        raise AssertionError("solved with what the store says")
+
+    monkeypatch.setattr(stored, "exact_value", solving)
+    with pytest.raises(StoredReviewError, match="another budget or seed"):
+        review_from_stored(forged, board, rules, moves, (EXACT, 1))

@@ -23,7 +23,8 @@ from starlette.testclient import TestClient
 
 from pagekit import BASE, LESSON, TOKEN, post
 from samegame.core.events import Event
-from samegame.plugin.contributions import BoardGenerator, Penalty, ScoringFormula
+from samegame.core.textboard import read_board
+from samegame.plugin.contributions import BoardGenerator, GeneratedBoard, Penalty, ScoringFormula
 from samegame.plugin.hookspecs import hookimpl
 from samegame.plugin.host import PluginHost
 from samegame.store import paths
@@ -200,3 +201,33 @@ def test_a_game_held_up_by_a_plugin_holds_up_nothing_else() -> None:
         holding.join(10)
         assert answers[-1].status_code == 400
         assert "did not return within" in answers[-1].json()["error"]
+
+
+GOOD: dict[str, Callable[..., Any]] = {
+    "formula": lambda tiles: tiles * tiles,
+    "penalty": lambda remaining, points: remaining,
+    "generator": lambda spec, number: GeneratedBoard(read_board(GOOD_BOARD)),
+    "observer": lambda event: None,
+}
+GOOD_BOARD = "RRGBG\nRRBGB\nGBGBG\nBGBGB"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_well_behaved_plugin_plays_a_whole_page_game(kind: str) -> None:
+    """The control: what each kind gives comes back from the bounded call whole (a
+    generator's board crosses from the child process) and the game is played to its
+    end."""
+    write_preset(kind)
+    host = PluginHost(autoload=False, extra=[("evil", plugin_of(kind, GOOD[kind]))])
+    with served(lambda: host) as client:
+        opened = post(client, "/api/games", {"preset": "evil", "board_number": 1})
+        said = checked(opened)
+        assert opened.status_code == 200, said
+        session, state = said["session"], said["state"]
+        while not state["finished"]:
+            groups = [c["cell"] for row in state["rows"] for c in row if c and c["group"] > 1]
+            for line in (groups[0], "remove"):
+                answer = post(client, f"/api/games/{session}/command", {"line": line})
+                assert answer.status_code == 200, answer.text
+                state = checked(answer)["state"]
+        assert state["finished"]
