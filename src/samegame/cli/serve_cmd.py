@@ -2,13 +2,18 @@
 127.0.0.1 and a free port, until Ctrl-C.
 
 Exit codes (see samegame.cli.exit_codes): 2 a bad option; 3 the web extra is not
-installed, or the address cannot be served on; 130 Ctrl-C and 143 SIGTERM, after
-the server has stopped (every game is saved after each move, so nothing is lost).
+installed, or the address cannot be served on; 130 Ctrl-C and 143 SIGTERM or
+SIGHUP, after the server has stopped (``samegame.web.serving``: within about two
+seconds whatever the clients do; every game is saved after each move, so nothing
+is lost). The stop signals count as the command line counts them
+(``samegame.cli.interrupts``): copies of one request are one, and a second
+request ends the process at once.
 """
 
 from __future__ import annotations
 
 import secrets
+import signal
 import socket
 import threading
 import webbrowser
@@ -16,6 +21,7 @@ from typing import Annotated
 
 import typer
 
+from samegame.cli import interrupts
 from samegame.cli.exit_codes import ExitCode, fail, warn
 from samegame.cli.options import AccessibleOption, LangOption, chosen_translator
 from samegame.core.quoting import shown
@@ -46,10 +52,9 @@ def serve_command(
     """Serve the game as a web page on this machine, for a browser and a screen reader."""
     tr = chosen_translator(lang, accessible)
     try:
-        import uvicorn
-
         from samegame.web.security import allowed_hosts
         from samegame.web.server import create_app
+        from samegame.web.serving import serve
     except ImportError:
         raise fail(Said.of("error.serve.needs_web"), ExitCode.CONFIG) from None
     if not address or not address.isascii() or not address.isprintable():
@@ -80,14 +85,22 @@ def serve_command(
         hosts=allowed_hosts(address, port),
         language=tr.language,
     )
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    server = uvicorn.Server(config)
     typer.echo(tr("serve.started", address=url))
     if open_browser:
         typer.echo(tr("serve.opening", address=url))
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     try:
-        server.run(sockets=[listener])
+        serve(app, listener, _stop_requested)
     finally:
         listener.close()
         typer.echo(tr("serve.stopped"), err=True)
+    if interrupts.presses():
+        # The command line's end of a stopped command: one line, 130 or 143.
+        raise interrupts.stop_error(signal.SIGTERM if interrupts.terminated() else signal.SIGINT)
+
+
+def _stop_requested(number: int) -> bool:
+    """A stop signal while serving, counted as the command line counts it: True for
+    a request to stop, False for a copy of the last one; a second request ends the
+    process at once (``interrupts.pressed``, in the installed command)."""
+    return interrupts.pressed(number) > 0

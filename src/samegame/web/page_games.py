@@ -55,7 +55,7 @@ MAX_GAMES = 64
 MAX_LINE = 200
 """The most characters of one command line."""
 
-CLOSE_SECONDS = 1.0
+CLOSE_SECONDS = 0.5
 """The longest a stop waits for the games' threads to close their stores."""
 
 _T = TypeVar("_T")
