@@ -16,6 +16,8 @@ commands).
 'type samegame play --game 5 to come back'
 >>> scrub("a score of 1/2, and/or http://127.0.0.1:80/ or \\x1b[2J")
 'a score of 1/2, and/or http://127.0.0.1:80/ or \\x1b[2J'
+>>> scrub("ゲーム1、/srv/presets/mine.yaml、5列4行")
+'ゲーム1、mine.yaml、5列4行'
 """
 
 from __future__ import annotations
@@ -30,12 +32,14 @@ from typing import Any
 
 __all__ = ["scrubbed", "server_folders", "without_paths"]
 
-_REST = r"(?:[/\\][^\s'\"`()\[\]{},;]*)*"
+_REST = r"(?:[/\\][^\s'\"`()\[\]{},;、。]*)*"
 """What may follow a folder in a path: more parts, up to a space, quote or bracket."""
 
-_ANY_ABSOLUTE = re.compile(r"(?<![^\s'\"`(\[{=])(?:~?/|[A-Za-z]:[/\\])[^\s'\"`()\[\]{},;]+")
-"""A path that starts a word with ``/``, ``~/`` or a drive (``C:\\``); an escaped
-character (``\\x1b``) is not one."""
+_ANY_ABSOLUTE = re.compile(r"(?<![A-Za-z0-9/.:~_\\-])(?:~?/|[A-Za-z]:[/\\])[^\s'\"`()\[\]{},;、。]+")
+"""A path: ``/``, ``~/`` or a drive (``C:\\``) after anything but a letter or digit
+of a word in Latin letters or a part of a path or address (so ``and/or``, ``1/2``
+and ``http://`` are none, and a path after Japanese punctuation or words is one);
+an escaped character (``\\x1b``) is not one."""
 
 
 def server_folders(extra: Iterable[str | Path] = ()) -> list[str]:

@@ -213,3 +213,19 @@ def test_a_path_under_a_server_folder_is_cut_to_its_last_part(
         assert folder not in cut
         assert cut.startswith(before)
         assert cut.endswith(after)
+
+
+@given(
+    parts=st.lists(
+        st.from_regex(r"[a-z0-9_-]{1,8}(\.[a-z]{1,4})?", fullmatch=True), min_size=2, max_size=5
+    ),
+    before=st.sampled_from(["", "ゲーム1、", "、", "「", "は", "game 1, ", "(", "="]),
+    after=st.sampled_from(["", "、5列4行", "。", "」", " is damaged", ")", ","]),
+)
+def test_any_absolute_path_is_cut_whatever_the_language_around_it(
+    parts: list[str], before: str, after: str
+) -> None:
+    """A path outside the server's folders (a damaged store naming one) is cut in a
+    Japanese sentence as in an English one."""
+    path = "/" + "/".join(parts)
+    assert without_paths([])(f"{before}{path}{after}") == f"{before}{parts[-1]}{after}"
