@@ -123,6 +123,22 @@ moves and totals may all hold (a prefix of a real game does), but its score is
 not what the game ended with, so a file of such records must not pass for results."""
 
 
+def size_problem(record: dict[str, Any], board: Board) -> str | None:
+    """Why the record's ``width``, ``height`` and ``colours`` cannot be of its
+    ``board`` (None when they can): another size, or more colours on the board
+    than the record says (a generated board may use fewer than it asked for;
+    whether it is that board ``Verifier`` checks by making it again)."""
+    if (board.width, board.height) != (record["width"], record["height"]):
+        return (
+            f"the board is {board.width}x{board.height}, the record says "
+            f"{record['width']}x{record['height']}"
+        )
+    used = len(board.colour_counts())
+    if used > record["colours"]:
+        return f"the board has {used} colours, the record says {record['colours']}"
+    return None
+
+
 def record_rules(record: dict[str, Any], host: PluginHost) -> Rules:
     """The rules a record of the right shape names (``UnknownNameError`` when one
     needs a plugin that is not loaded, ``ValueError`` when they are impossible)."""
@@ -181,11 +197,9 @@ class Verifier:
             board = read_board("\n".join(record["board"]), tiles_required=True)
         except (TextBoardError, BoardError) as error:
             return wrong(f"the board is not a board: {error}")
-        if (board.width, board.height) != (record["width"], record["height"]):
-            return wrong(
-                f"the board is {board.width}x{board.height}, the record says "
-                f"{record['width']}x{record['height']}"
-            )
+        size = size_problem(record, board)
+        if size is not None:
+            return wrong(size)
         found = self.claims.preset(record) + self.claims.board(record, board)
         found += wrong(*_replay(record, board, rules))
         if not found.problems:

@@ -28,7 +28,7 @@ from samegame.core.variant import RuleVariant
 from samegame.i18n.said import Said
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.shape import LineError, check_shape
-from samegame.records.verification import read_records, record_rules
+from samegame.records.verification import read_records, record_rules, size_problem
 from samegame.review.values import played_line
 from samegame.store import NotFoundError, SavedGame, Store
 
@@ -197,6 +197,9 @@ def _record_subject(named: str, index: int, record: object, host: PluginHost) ->
         moves = tuple(parse_cell(move["move"]) for move in data["moves"])
     except (TextBoardError, BoardError, CoordinateError) as error:
         raise problem(str(error)) from None
+    size = size_problem(data, board)
+    if size is not None:
+        raise problem(size)
     try:
         played_line(board, rules, moves)
     except ValueError as error:  # a move that is not a group: one tile, empty, off the board

@@ -137,3 +137,32 @@ def _one_line_exit_4(outcome: Outcome, *fragments: str) -> None:
     assert outcome.err.splitlines()[-1] == errors[0], outcome.err
     for fragment in fragments:
         assert fragment in errors[0], outcome.err
+
+
+@pytest.mark.slow
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    board=st.sampled_from(BOARDS),
+    claim=st.sampled_from(["width", "height", "colours"]),
+    by=st.integers(min_value=1, max_value=3),
+    worst=st.booleans(),
+)
+def test_a_record_whose_header_contradicts_its_board_is_one_line_and_exit_4(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    board: str,
+    claim: str,
+    by: int,
+    worst: bool,
+) -> None:
+    """A width or height other than the board's, or fewer colours than it has, is
+    refused as ``verify`` refuses it (the attack run: review reviewed them)."""
+    record = _record(board)
+    lied = {**record, claim: int(record[claim]) + by if claim != "colours" else 3 - by}  # type: ignore[call-overload]
+    if claim == "colours" and lied["colours"] < 1:
+        lied["colours"] = 1
+    (tmp_path / "games.jsonl").write_text(json.dumps(lied) + "\n", encoding="utf-8")
+    how = ("--worst", "1") if worst else ("--index", "1")
+    outcome = run_cli(capsys, monkeypatch, ["review", "games.jsonl", *how, "--iterations", "1"])
+    _one_line_exit_4(outcome, "Record 1 of games.jsonl cannot be reviewed", "the record says")
