@@ -16,7 +16,7 @@ import typer
 
 from samegame.cli.exit_codes import CommandError, ExitCode, fail, warn
 from samegame.cli.whole_numbers import whole_number
-from samegame.core.limits import SQLITE_MAX_INTEGER
+from samegame.core.limits import MAX_POINTS, SQLITE_MAX_INTEGER
 from samegame.i18n.said import Said
 from samegame.play import choices
 from samegame.play.choices import ChoiceError, Fault
@@ -118,7 +118,9 @@ FormulaOption = Annotated[
 ]
 ClearBonusOption = Annotated[
     int | None,
-    typer.Option("--clear-bonus", parser=whole_number(None), help="Points for clearing the board."),
+    typer.Option(
+        "--clear-bonus", parser=whole_number(0, MAX_POINTS), help="Points for clearing the board."
+    ),
 ]
 
 

@@ -62,18 +62,26 @@ class ChoiceError(Exception):
 def chosen_preset(
     host: PluginHost, name: str, formula: str | None = None, clear_bonus: int | None = None
 ) -> Preset:
-    """The preset with the player's rule overrides applied (a CONFIG fault)."""
+    """The preset with the player's rule overrides applied: a CONFIG fault for a
+    preset or a formula that cannot be found or read, a USAGE fault for an override
+    the preset does not offer (a clear bonus it does not allow), as for the board's
+    size and colours."""
     # The preset reader (pydantic's models) loads only for a command that reads a
     # preset: ``scores`` and ``history`` start without it.
     from samegame.presets import PresetError, find_preset
 
     try:
         preset = find_preset(name, host)
-        if formula is not None or clear_bonus is not None:
-            preset = preset.with_overrides(host, formula=formula, clear_bonus=clear_bonus)
     except (PresetError, UnknownNameError) as error:
         raise ChoiceError(str(error), Fault.CONFIG) from None
-    return preset
+    if formula is None and clear_bonus is None:
+        return preset
+    try:
+        return preset.with_overrides(host, formula=formula, clear_bonus=clear_bonus)
+    except UnknownNameError as error:
+        raise ChoiceError(str(error), Fault.CONFIG) from None
+    except PresetError as error:
+        raise ChoiceError(str(error), Fault.USAGE) from None
 
 
 def chosen_board_setup(
