@@ -35,7 +35,9 @@ __all__ = ["scrubbed", "server_folders", "without_paths"]
 _REST = r"(?:[/\\][^\s'\"`()\[\]{},;、。]*)*"
 """What may follow a folder in a path: more parts, up to a space, quote or bracket."""
 
-_ANY_ABSOLUTE = re.compile(r"(?<![A-Za-z0-9/.:~_\\-])(?:~?/|[A-Za-z]:[/\\])[^\s'\"`()\[\]{},;、。]+")
+_ANY_ABSOLUTE = re.compile(
+    r"(?<![A-Za-z0-9/.:~_\\-])(?:~?/|[A-Za-z]:[/\\])[^\s'\"`()\[\]{},;、。]+"
+)
 """A path: ``/``, ``~/`` or a drive (``C:\\``) after anything but a letter or digit
 of a word in Latin letters or a part of a path or address (so ``and/or``, ``1/2``
 and ``http://`` are none, and a path after Japanese punctuation or words is one);
