@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from playkit import child_env
+from plugin_install import make_distribution
 
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
@@ -101,3 +102,35 @@ def test_a_port_in_use_is_one_line_and_exit_3(tmp_path: Path) -> None:
     assert taken.returncode == 3, taken.stderr
     assert taken.stderr.startswith(f"Error: Port {port} cannot be used")
     assert len(taken.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("raised", ["RuntimeError('boom')", "SystemExit(2)", "NameError('x')"])
+def test_a_plugin_that_fails_to_load_is_a_warning_and_the_page_is_served(
+    tmp_path: Path, raised: str
+) -> None:
+    """As for every command: the server says it on its terminal and serves on."""
+    site = tmp_path / "site"
+    make_distribution(site, "samegame-broken", {"broken": "sg_broken"},
+                      {"sg_broken": f"raise {raised}\n"})  # fmt: skip
+    child = subprocess.Popen(
+        ["samegame", "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(tmp_path / "home", PYTHONPATH=str(site), SAMEGAME_LOAD_PLUGINS="broken"),
+        start_new_session=True,
+    )
+    try:
+        assert child.stdout is not None
+        found = ADDRESS.search(child.stdout.readline())
+        assert found is not None
+        status, _ = get(found.group(0))
+        assert status == 200
+    finally:
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=30)
+    assert child.returncode == 143, err
+    warnings = [line for line in err.splitlines() if line.startswith("Warning: ")]
+    assert len(warnings) == 1, err
+    assert "plugin 'broken' from samegame-broken failed to load" in warnings[0], err
+    assert "Traceback" not in err

@@ -23,7 +23,7 @@ import typer
 
 from samegame.cli import interrupts
 from samegame.cli.exit_codes import ExitCode, fail, warn
-from samegame.cli.options import AccessibleOption, LangOption, chosen_translator
+from samegame.cli.options import AccessibleOption, LangOption, chosen_translator, host
 from samegame.core.quoting import shown
 from samegame.i18n.said import Said
 
@@ -80,6 +80,7 @@ def serve_command(
         warn(tr("serve.warning.host", host=shown(address, 100)))
     bracketed = f"[{address}]" if ":" in address else address
     url = f"http://{bracketed}:{port}/"
+    host()  # the plugins load here, as for every command: a failed one is a warning
     app = create_app(
         token=secrets.token_urlsafe(32),
         hosts=allowed_hosts(address, port),
