@@ -209,5 +209,16 @@ def assert_one_line_error(
         assert fragment in lines[0]
 
 
-PROGRESS_WORDS = ("Playing ", "Played ", "Comparing ", "Position ", "Searching ", "Searched ")
-"""How the lines of long work start (samegame.cli.longwork)."""
+PROGRESS_WORDS = (
+    "Playing ",
+    "Played ",
+    "Comparing ",
+    "Position ",
+    "Searching ",
+    "Searched ",
+    "Preparing the search",
+    "Loading the search's compiled code",
+)
+"""How the lines of long work start (samegame.cli.longwork), the search's
+preparation included: a load from numba's cache says so when a busy machine makes
+it take more than a second (A41)."""

@@ -20,7 +20,7 @@ from samegame.core.quoting import shown
 from samegame.core.rules import Rules, SelectionMode
 from samegame.i18n.said import Said
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, ScoringFormula
-from samegame.plugin.host import PluginHost, UnknownNameError
+from samegame.plugin.host import PluginHost
 
 
 class PresetError(ValueError):
@@ -190,7 +190,9 @@ class Preset:
 
         A formula other than the preset's own needs ``formula_choice``; a bonus must
         be in ``clear_bonus_choices`` (any bonus of 0 or more when that is None); a
-        selection mode must be in ``selection_modes``. Raises PresetError otherwise.
+        selection mode must be in ``selection_modes``. Raises PresetError otherwise
+        (a choice the preset does not offer), and UnknownNameError for a formula no
+        plugin offers.
         """
         rules = self.rules
         if formula is not None:
@@ -210,10 +212,7 @@ class Preset:
                 f"the {self.name} preset does not let you choose the scoring formula "
                 f"(it uses {current.name})"
             )
-        try:
-            return host.formula(name)
-        except UnknownNameError as error:
-            raise PresetError(str(error)) from None
+        return host.formula(name)
 
     def _bonus_override(self, bonus: int) -> int:
         if bonus < 0:

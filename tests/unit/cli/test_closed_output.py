@@ -93,7 +93,7 @@ def _cases(closed_after: tuple[int, ...] = CLOSED_AFTER) -> Iterator[object]:
             yield pytest.param(line, writes, id=f"{name}-after-{writes}")
 
 
-LONG_WORK = (*PROGRESS_WORDS, "Reviewing ", "Reviewed ", "Preparing the search")
+LONG_WORK = (*PROGRESS_WORDS, "Reviewing ", "Reviewed ")
 """How the lines of long work start, a review's included."""
 
 

@@ -21,7 +21,7 @@ from samegame.i18n import translator
 from samegame.plugin import host as plugins
 from samegame.plugin.contributions import BoardSpec, PresetDirectory, ScoringFormula
 from samegame.plugin.hookspecs import hookimpl
-from samegame.plugin.host import PluginHost
+from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.presets import (
     BoardSetup,
     Preset,
@@ -380,11 +380,6 @@ def test_override_equal_to_the_preset_is_accepted(host: PluginHost) -> None:
         ),
         (
             "custom",
-            {"formula": "squares"},
-            "no scoring formula is named 'squares'; known: basic, pairs, sum",
-        ),
-        (
-            "custom",
             {"clear_bonus": 500},
             "the custom preset does not offer a clear bonus of 500; choose 0 or 1000",
         ),
@@ -407,6 +402,13 @@ def test_overrides_not_offered_are_rejected(
     with pytest.raises(PresetError) as raised:
         find_preset(name, host).with_overrides(host, **overrides)
     assert str(raised.value) == message
+
+
+def test_an_unknown_formula_is_an_unknown_name_not_a_choice_refused(host: PluginHost) -> None:
+    """Not a choice the preset refuses (a usage error) but a name no plugin
+    offers (the code of a missing plugin, 3)."""
+    with pytest.raises(UnknownNameError, match="no scoring formula is named 'squares'"):
+        find_preset("custom", host).with_overrides(host, formula="squares")
 
 
 def test_any_bonus_when_the_preset_says_any(host: PluginHost, tmp_path: Path) -> None:
