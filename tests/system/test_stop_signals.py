@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -218,3 +219,118 @@ def test_under_the_real_timeout_a_simulation_ends_with_143_and_its_summary(
     assert ran.stderr.strip().splitlines()[-1].startswith("Error: terminated after "), ran.stderr
     assert re.search("records? written", ran.stdout), ran.stdout
     _check_results(tmp_path, ran.stdout)
+
+
+# Every phase of a run with a search bot (issue 43, item 7: SIGTERM while a search
+# was being prepared ended as "interrupted", 130; right after the last board, 130
+# with no summary; after the whole output, -15 with no code of samegame's). Beam
+# search: its kernels load fastest, and the suite has compiled them.
+PHASE_GAMES = ("--games", "40", "--size", "8x8", "--out", "out.jsonl")
+PHASE_WORK = {
+    "compare-local": ("compare", "--bots", "greedy,beam:width=2", *PHASE_GAMES),
+    "compare-process": ("compare", "--bots", "greedy,beam:width=2", *PHASE_GAMES, *POOL),
+    "simulate-local": ("simulate", "--bot", "beam:width=2", *PHASE_GAMES),
+    "simulate-process": ("simulate", "--bot", "beam:width=2", *PHASE_GAMES, *POOL),
+    "solve": ("solve", "--board", "BOARD", "--bot", "beam:width=3000", "--preset", "benchmark"),
+}
+PHASE_LINES = {"compare": "Comparing", "simulate": "Playing", "solve": "Searching"}
+LAST_LINES = {"compare": "Played 40 of 40", "simulate": "Played 40 of 40", "solve": "Replay it"}
+COMPLETE = {"compare": "records? written", "simulate": "records? written", "solve": "^Replay it"}
+"""What ends each command's whole output on stdout."""
+PHASES = {
+    # from the moment samegame takes SIGTERM: the command line loads, the search is
+    # prepared (loaded from numba's cache), before the first game
+    "preparing": (0.05, 0.6),
+    # after the line that says the work has begun: games or the search under way
+    "playing": (0.05, 0.8),
+    # after the last game's line: the summary being printed, the process ending
+    "ended": (0.0, 0.003),
+}
+
+
+def _phase_cases() -> list[object]:
+    draw = random.Random(4371)
+    cases: list[object] = []
+    for name in PHASE_WORK:
+        for phase, (low, high) in PHASES.items():
+            for number in (signal.SIGTERM, draw.choice((signal.SIGHUP, signal.SIGINT))):
+                delay = round(draw.uniform(low, high), 3)
+                marks = [] if number is signal.SIGTERM else [pytest.mark.slow]
+                label = f"{name}-{phase}-{number.name}-{delay}"
+                cases.append(pytest.param(name, phase, number, delay, marks=marks, id=label))
+    return cases
+
+
+def _takes_sigterm(pid: int) -> bool:
+    """Whether samegame has armed (Linux: SIGTERM among the caught signals)."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def _reach(child: subprocess.Popen[str], name: str, phase: str) -> tuple[list[str], list[str]]:
+    """Wait until ``phase`` of the command begins; the stderr and the stdout lines
+    read meanwhile."""
+    command = name.split("-")[0]
+    if phase == "preparing":
+        deadline = time.monotonic() + 30
+        while child.poll() is None and not _takes_sigterm(child.pid):
+            assert time.monotonic() < deadline, "samegame never took SIGTERM"
+            time.sleep(0.001)
+        return [], []
+    if phase == "playing":
+        return _wait_for_line(child, PHASE_LINES[command]), []
+    if command != "solve":
+        return _wait_for_line(child, LAST_LINES[command]), []
+    assert child.stdout is not None  # solve's last line is on stdout
+    read = [child.stdout.readline()]
+    while read[-1] and LAST_LINES[command] not in read[-1]:
+        read.append(child.stdout.readline())
+    return [], read
+
+
+PF_EXITING = 0x4
+"""Linux's flag of a process that has begun to end (``os._exit`` called): a signal
+then changes nothing, while the kernel frees its memory (numba's: milliseconds)."""
+
+
+def _ended_first(child: subprocess.Popen[str]) -> bool:
+    """Whether the process has ended, or begun to end, already (not reaped, so its
+    pid stays its own)."""
+    stat = Path(f"/proc/{child.pid}/stat").read_text(encoding="ascii")
+    state, *fields = stat.rsplit(")", 1)[1].split()
+    return state == "Z" or bool(int(fields[5]) & PF_EXITING)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+@pytest.mark.parametrize(("name", "phase", "number", "delay"), _phase_cases())
+def test_a_stop_in_any_phase_of_a_search_ends_as_its_signal(
+    tmp_path: Path, name: str, phase: str, number: signal.Signals, delay: float
+) -> None:
+    (tmp_path / "out.jsonl").write_text(OLD_RESULTS, encoding="utf-8")
+    work = Work(name, PHASE_WORK[name], "", 0, "")
+    child = _start(work, tmp_path)
+    try:
+        before, printed = _reach(child, name, phase)
+        time.sleep(delay)
+        ended_first = _ended_first(child)
+        _signal_like_timeout(child, number)
+        status, out, err = _finish(child)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+    err, out = "".join(before) + err, "".join(printed) + out
+    assert "Traceback" not in err, err
+    if ended_first:  # the signal came too late to stop anything
+        assert status == 0, err
+        return
+    assert status == CODES[number], err
+    lines = err.strip().splitlines()
+    said = bool(lines) and lines[-1].startswith(f"Error: {WORDS[number]}")
+    # Silent only while the command line loads (nothing begun: documented) or once
+    # the command has said everything (the request came as the process ended).
+    complete = re.search(COMPLETE[name.split("-")[0]], out, re.MULTILINE) is not None
+    assert said or (phase == "preparing" and out == "") or (phase == "ended" and complete), err
+    if name != "solve" and (tmp_path / "out.jsonl").read_text(encoding="utf-8") != OLD_RESULTS:
+        _check_results(tmp_path, out)  # games were played: the summary was printed

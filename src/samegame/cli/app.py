@@ -244,7 +244,8 @@ def main() -> None:
     """Run the command line on ``sys.argv`` and exit with its code, after
     ``samegame.cli.main`` has armed ``samegame.cli.interrupts`` (so a second
     Ctrl-C ends the process at once). A request to stop that comes after the
-    command has finished ends the process with the request's code, silently."""
+    command has finished, until the process has ended, ends it with the
+    request's code, silently (``interrupts.end_process``)."""
     from samegame.cli import interrupts
 
     try:
@@ -254,4 +255,4 @@ def main() -> None:
         settle()
     except KeyboardInterrupt as stop:
         code = interrupts.stop_code(stop)
-    sys.exit(code)
+    interrupts.end_process(code)

@@ -8,8 +8,8 @@
 | 3 | a preset or plugin problem, in every command: invalid YAML, an unknown preset, formula, board type or bot; a plugin that failed (whatever it raised), returned a bad result, did not return within `--bot-timeout`, or whose board generator gives two boards for one number; an optional extra that is not installed (`serve` without `samegame[web]`) or an address `serve` cannot use |
 | 4 | an input file problem: unreadable file, bad board text, a file larger than its cap |
 | 5 | saved data problem (corrupt or newer-format database) |
-| 130 | interrupted (Ctrl-C, also inside a plugin that never returns; copies of one signal that arrive together, as `timeout` sends them, count once; a second Ctrl-C ends at once; while the command is still loading, silently; only in Python's own first few hundredths of a second, before samegame runs, is a Ctrl-C Python's, which may print its traceback) |
-| 143 | terminated (SIGTERM, or SIGHUP when the terminal closes), taken like Ctrl-C: the results so far kept and said; while the command is still loading, silently (in Python's own first few hundredths of a second, before samegame runs, the signal ends the process itself: 143 for SIGTERM, 129 for SIGHUP, in a shell) |
+| 130 | interrupted (Ctrl-C, also inside a plugin that never returns; copies of one signal that arrive together, as `timeout` sends them, count once; a second Ctrl-C ends at once; while the command is still loading, or once it has said everything, silently; only in Python's own first few hundredths of a second, before samegame runs, is a Ctrl-C Python's, which may print its traceback) |
+| 143 | terminated (SIGTERM, or SIGHUP when the terminal closes), taken like Ctrl-C: the results so far kept and said; while the command is still loading, or once it has said everything, silently (in Python's own first few hundredths of a second, before samegame runs, the signal ends the process itself: 143 for SIGTERM, 129 for SIGHUP, in a shell) |
 
 The table is README.md's, word for word (tests/unit/cli/test_exit_code_table.py
 checks both against ``ExitCode``). A plugin's fault is 3 whatever the command: the

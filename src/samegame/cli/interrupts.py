@@ -23,6 +23,9 @@ errors Python drops, and be lost), then ends the process silently with 130
 the ``samegame`` package, a few tens of milliseconds) the signals are Python's:
 SIGTERM and SIGHUP end the process as their default does.
 
+At the other end, a request that comes once the command has said everything ends
+the process silently with 130 (143) too, up to its last instant (``end_process``).
+
 Long work that takes Ctrl-C itself (``samegame.cli.longwork.interruptible``) counts
 its presses here too, so its second Ctrl-C also ends the process.
 
@@ -32,18 +35,21 @@ process leave it unarmed, and a second press there raises KeyboardInterrupt agai
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import signal
 import sys
 import threading
 from types import FrameType
+from typing import NoReturn
 
 from samegame.core.stops import (
     STOP_SIGNALS,
     Terminated,
     first_copy,
     forget_stops,
+    held,
     raise_or_hold,
 )
 
@@ -66,6 +72,30 @@ def leave_now() -> None:
     with contextlib.suppress(OSError):
         os.write(2, f"Error: {word()} twice; samegame stopped at once\n".encode())
     os._exit(exit_code())
+
+
+def end_process(code: int) -> NoReturn:
+    """End the process with ``code`` after what Python runs at its exit (the other
+    threads waited for, the ``atexit`` callbacks, the standard streams flushed),
+    with the stop signals still taken to the last: a request that comes meanwhile
+    waits for those steps (``held``, so no callback is cut and no traceback
+    printed) and makes the code its own, 130 or 143, silently.
+
+    Python's own shutdown gives the signals back their defaults before it frees
+    every module, which takes a third of a second once numba's compiled searches
+    are loaded: a SIGTERM then killed the process with no code of samegame's
+    (issue 43: -15 after the whole summary). What that shutdown would free, the
+    end of the process frees at once, so it is left out (``os._exit``)."""
+    try:
+        with held():
+            getattr(threading, "_shutdown")()  # noqa: B009 (private, as Python calls it)
+            atexit._run_exitfuncs()
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):  # a reader that has gone (``settle``)
+                    stream.flush()
+    except KeyboardInterrupt as stop:
+        code = stop_code(stop)
+    os._exit(code)
 
 
 def pressed(signum: int = signal.SIGINT) -> int:
@@ -151,6 +181,7 @@ __all__ = [
     "INTERRUPTED",
     "TERMINATED",
     "arm",
+    "end_process",
     "exit_code",
     "leave_now",
     "pressed",

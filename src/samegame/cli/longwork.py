@@ -24,9 +24,9 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
@@ -34,7 +34,7 @@ from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
 from samegame.cli.exit_codes import ExitCode, fail
-from samegame.core.stops import STOP_SIGNALS, raise_or_hold
+from samegame.core.stops import STOP_SIGNALS, held, raise_or_hold
 from samegame.i18n.plain_english import english
 from samegame.i18n.said import Said
 
@@ -190,6 +190,46 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
         watcher.join(timeout=1)
         os.close(read_end)
         engine.resume()
+
+
+T = TypeVar("T")
+
+
+class Ending:
+    """A run whose results, once complete, are said in full (``ended_in_full``)."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self._stack = stack
+
+    def play(self, work: Callable[[], T]) -> T:
+        """``work()`` under ``interruptible(raises=True)``, and its result. A stop
+        while it runs is the work's to take (a run keeps the games it played and
+        says why it stopped); if it does not, it goes on from here. One that lands
+        once the work has returned, even before this call has, is held to the end
+        of the ``ended_in_full`` block: what the work made is said first, then the
+        command ends as a stop ends it (130, 143)."""
+        done: list[T] = []
+        try:
+            with interruptible(raises=True):
+                done.append(work())
+            self._stack.enter_context(held())
+        except KeyboardInterrupt as stop:
+            if not done:
+                raise
+            self._stack.enter_context(held())
+            raise_or_hold(stop)
+        return done[0]
+
+
+@contextmanager
+def ended_in_full() -> Iterator[Ending]:
+    """A block that plays a run with ``Ending.play`` and then says its results: a
+    request to stop that comes after the run's last game (while the workers are
+    ended, the records kept and the summary printed) waits until the block ends,
+    so the summary is never cut off, and then ends the command with its code and
+    word (issue 43: SIGTERM right after the last board gave 130 and no summary)."""
+    with ExitStack() as stack:
+        yield Ending(stack)
 
 
 @contextmanager

@@ -31,7 +31,7 @@ from samegame.cli.executor_options import (
 )
 from samegame.cli.exit_codes import ExitCode, fail
 from samegame.cli.inputs import load_preset, read_board_file
-from samegame.cli.longwork import budget_words, interruptible, say
+from samegame.cli.longwork import budget_words, ended_in_full, say
 from samegame.cli.options import (
     BoardTypeOption,
     BotTimeoutOption,
@@ -187,81 +187,83 @@ def simulate_command(
     plan = _plan(
         [bot], preset_name, games, seed, size, colours, board_type, boards_file, bot_timeout
     )
-    with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
-        bot_name = plan.setups[0].bot
-        thinking = _thinking_words(tr, [bot_name])
-        about = plan.said.in_language(tr.language)
-        say(
-            tr(
-                "research.start.simulate",
-                count=games,
-                bot=bot_name,
-                plan=about,
-                where=where.describe(tr),
-                thinking=thinking,
-            )
-        )
-        progress = _progress(games, "games", tr)
-        started = time.perf_counter()
-        with interruptible(raises=True):  # a search in this process lets go at once
-            summary, stop = simulate(
-                plan.setups[0],
-                games,
-                executor,
-                boards=plan.boards,
-                write=records.write,
-                progress=progress,
-            )
-        seconds = time.perf_counter() - started
-        progress.close()
-        if summary.games or stop is None:  # an early stop keeps the whole records so far
-            records.commit()
-    speed = summary.games / seconds if seconds > 0 else None
-    if output is TextOrJson.json:
-        print_json(
-            {
-                "preset": plan.preset,
-                "bot": plan.setups[0].bot,
-                "seed": seed,
-                "requested": games,
-                **summary.to_dict(),
-                "seconds": round(seconds, 3),
-                "games_per_second": speed,
-                "executor": where.kind.value,
-                "workers": where.workers,
-                "out": out,
-                "stopped": stop.to_dict() if stop else None,
-            }
-        )
-    else:
-        about = plan.said.in_language(tr.language)
-        bot_name = plan.setups[0].bot
-        if stop is None:
-            head = tr("research.simulate.done", count=games, bot=bot_name, plan=about)
-        else:
-            head = tr(
-                "research.simulate.stopped",
-                done=summary.games,
-                count=games,
-                bot=bot_name,
-                plan=about,
-            )
-        typer.echo(head)
-        for line in summary.describe(tr):
-            typer.echo(line)
-        if speed is not None:
-            typer.echo(
+    with ended_in_full() as ending:  # the summary is said in full (issue 43)
+        with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
+            bot_name = plan.setups[0].bot
+            thinking = _thinking_words(tr, [bot_name])
+            about = plan.said.in_language(tr.language)
+            say(
                 tr(
-                    "research.speed",
-                    speed=f"{speed:.1f}",
-                    seconds=f"{seconds:.1f}",
+                    "research.start.simulate",
+                    count=games,
+                    bot=bot_name,
+                    plan=about,
                     where=where.describe(tr),
+                    thinking=thinking,
                 )
             )
-        said = records.said(tr)
-        if said is not None:
-            typer.echo(said)
-    _raise_if_stopped(stop, Said.of("research.count.games", done=summary.games, count=games))
+            progress = _progress(games, "games", tr)
+            started = time.perf_counter()
+            summary, stop = ending.play(  # a search in this process lets go at once
+                lambda: simulate(
+                    plan.setups[0],
+                    games,
+                    executor,
+                    boards=plan.boards,
+                    write=records.write,
+                    progress=progress,
+                )
+            )
+            seconds = time.perf_counter() - started
+            progress.close()
+            if summary.games or stop is None:  # an early stop keeps the whole records so far
+                records.commit()
+        speed = summary.games / seconds if seconds > 0 else None
+        if output is TextOrJson.json:
+            print_json(
+                {
+                    "preset": plan.preset,
+                    "bot": plan.setups[0].bot,
+                    "seed": seed,
+                    "requested": games,
+                    **summary.to_dict(),
+                    "seconds": round(seconds, 3),
+                    "games_per_second": speed,
+                    "executor": where.kind.value,
+                    "workers": where.workers,
+                    "out": out,
+                    "stopped": stop.to_dict() if stop else None,
+                }
+            )
+        else:
+            about = plan.said.in_language(tr.language)
+            bot_name = plan.setups[0].bot
+            if stop is None:
+                head = tr("research.simulate.done", count=games, bot=bot_name, plan=about)
+            else:
+                head = tr(
+                    "research.simulate.stopped",
+                    done=summary.games,
+                    count=games,
+                    bot=bot_name,
+                    plan=about,
+                )
+            typer.echo(head)
+            for line in summary.describe(tr):
+                typer.echo(line)
+            if speed is not None:
+                typer.echo(
+                    tr(
+                        "research.speed",
+                        speed=f"{speed:.1f}",
+                        seconds=f"{seconds:.1f}",
+                        where=where.describe(tr),
+                    )
+                )
+            said = records.said(tr)
+            if said is not None:
+                typer.echo(said)
+        _raise_if_stopped(stop, Said.of("research.count.games", done=summary.games, count=games))
 
 
 def compare_command(
@@ -317,66 +319,74 @@ def compare_command(
     if repeated is not None:
         raise fail(f"bot {repeated} is listed twice; list each bot once", ExitCode.USAGE)
     gates = _gates(require_better or [], require_mean or [], listed)
-    with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
-        bots_said = reduce(lambda head, last: tr("research.bots.and", head=head, last=last), listed)
-        thinking = _thinking_words(tr, listed)
-        say(
-            tr(
-                "research.start.compare",
-                bots=bots_said,
-                count=games,
-                plan=plan.said.in_language(tr.language),
-                where=where.describe(tr),
-                thinking=thinking,
+    with ended_in_full() as ending:  # the summary is said in full (issue 43)
+        with terminate_raises(), record_output(out) as records, running_executor(where) as executor:
+            bots_said = reduce(
+                lambda head, last: tr("research.bots.and", head=head, last=last), listed
             )
-        )
-        progress = _progress(games, "boards", tr)
-        with interruptible(raises=True):
-            comparison, stop = compare(
-                plan.setups,
-                games,
-                executor,
-                boards=plan.boards,
-                progress=progress,
-                write=records.write,
+            thinking = _thinking_words(tr, listed)
+            say(
+                tr(
+                    "research.start.compare",
+                    bots=bots_said,
+                    count=games,
+                    plan=plan.said.in_language(tr.language),
+                    where=where.describe(tr),
+                    thinking=thinking,
+                )
             )
-        progress.close()
-        if records.written or stop is None:  # an early stop keeps the whole records so far
-            records.commit()
-    judged = [gate.judge(comparison) for gate in gates] if stop is None else []
-    if output is TextOrJson.json:
-        print_json(
-            {
-                "preset": plan.preset,
-                "seed": seed,
-                "requested": games,
-                **comparison.to_dict(),
-                "gates": [result.to_dict() for result in judged],
-                "stopped": stop.to_dict() if stop else None,
-                "out": out,
-            }
-        )
-    else:
-        about = plan.said.in_language(tr.language)
-        if stop is None:
-            head = tr("research.compare.done", bots=len(listed), count=games, plan=about)
+            progress = _progress(games, "boards", tr)
+            comparison, stop = ending.play(
+                lambda: compare(
+                    plan.setups,
+                    games,
+                    executor,
+                    boards=plan.boards,
+                    progress=progress,
+                    write=records.write,
+                )
+            )
+            progress.close()
+            if records.written or stop is None:  # an early stop keeps the whole records so far
+                records.commit()
+        judged = [gate.judge(comparison) for gate in gates] if stop is None else []
+        if output is TextOrJson.json:
+            print_json(
+                {
+                    "preset": plan.preset,
+                    "seed": seed,
+                    "requested": games,
+                    **comparison.to_dict(),
+                    "gates": [result.to_dict() for result in judged],
+                    "stopped": stop.to_dict() if stop else None,
+                    "out": out,
+                }
+            )
         else:
-            head = tr(
-                "research.compare.stopped",
-                done=comparison.boards,
-                count=games,
-                bots=len(listed),
-                plan=about,
-            )
-        typer.echo(head)
-        for line in comparison.describe(tr):
-            typer.echo(line)
-        for result in judged:
-            typer.echo(tr("research.gate.line", sentence=result.verdict.in_language(tr.language)))
-        said = records.said(tr)
-        if said is not None:
-            typer.echo(said)
-    _raise_if_stopped(stop, Said.of("research.count.boards", done=comparison.boards, count=games))
+            about = plan.said.in_language(tr.language)
+            if stop is None:
+                head = tr("research.compare.done", bots=len(listed), count=games, plan=about)
+            else:
+                head = tr(
+                    "research.compare.stopped",
+                    done=comparison.boards,
+                    count=games,
+                    bots=len(listed),
+                    plan=about,
+                )
+            typer.echo(head)
+            for line in comparison.describe(tr):
+                typer.echo(line)
+            for result in judged:
+                typer.echo(
+                    tr("research.gate.line", sentence=result.verdict.in_language(tr.language))
+                )
+            said = records.said(tr)
+            if said is not None:
+                typer.echo(said)
+        _raise_if_stopped(
+            stop, Said.of("research.count.boards", done=comparison.boards, count=games)
+        )
     failed = not_met(judged)
     if failed is not None:
         raise fail(failed, ExitCode.REJECTED)

@@ -8,7 +8,9 @@
   already gone is noticed at once.
 - ``terminate_raises()`` turns SIGTERM and SIGHUP in the main process into
   ``Terminated`` (a KeyboardInterrupt, so a run stops exactly as on Ctrl-C: the
-  records so far kept, the workers ended) for as long as it is active.
+  records so far kept, the workers ended) for as long as it is active, where no
+  Python handler takes them yet (the command line's, ``samegame.cli.interrupts``,
+  raises ``Terminated`` itself and also notes the request, so it is kept).
 - a request to stop and its copies are told apart by ``samegame.core.stops``.
 """
 
@@ -24,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from samegame.core.stops import Terminated, first_copy
+from samegame.core.stops import Terminated, first_copy, raise_or_hold
 
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5
@@ -57,20 +59,26 @@ def watch_parent(parent: int) -> None:
 
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
     if first_copy():
-        raise Terminated
+        raise_or_hold(Terminated())
 
 
 @contextmanager
 def terminate_raises() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise ``Terminated`` meanwhile, once for copies that
+    """SIGTERM and SIGHUP raise ``Terminated`` meanwhile (inside
+    ``samegame.core.stops.held``, when that stretch ends), once for copies that
     arrive together (main thread only; elsewhere this does nothing). A signal that
-    was ignored when the block began (started with ``nohup``) stays ignored."""
+    was ignored when the block began (started with ``nohup``) stays ignored, and
+    one that a Python handler already takes keeps it: the command line's handler
+    (``samegame.cli.interrupts``) raises ``Terminated`` too, and it also counts the
+    request, so that the command ends with 143 and a second request ends the
+    process at once; replacing it lost both (issue 43: SIGTERM ended as
+    "interrupted", 130)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGHUP)}
     for number, handler in previous.items():
-        if handler is not signal.SIG_IGN:
+        if not callable(handler) and handler is not signal.SIG_IGN:
             signal.signal(number, _raise_terminated)
     try:
         yield
