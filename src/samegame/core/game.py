@@ -263,8 +263,14 @@ class Game:
         return Preview(group, tuple(board.cells(group.mask)), self.rules.points(group.size))
 
     def select(self, cell: Cell) -> Preview:
-        """Preview a group and remember it as the selection."""
-        preview = self.preview(cell)
+        """Preview a group and remember it as the selection; selecting it again
+        only selects it. A cell with no removable group clears the selection before
+        MoveRejected is raised, as ``click`` does."""
+        try:
+            preview = self.preview(cell)
+        except MoveRejected:
+            self._selection = None
+            raise
         self._selection = preview.group
         return preview
 

@@ -6,9 +6,10 @@ Contracts: a cell names its group, which is judged at once (nothing is removed,
 no confirmation): the final score the game reaches from there against what the
 played move reached. The played move, or one no better, asks for another try;
 ``hint`` tells the search's choice, once per position, and the position counts
-as found with a hint; ``skip`` goes to the next position; the queries of the
-line interface (``board``, ``row 5``, ``groups red`` ...) answer at every step;
-``quit`` or the end of input leaves. Nothing is saved: the game's result, its
+as found with a hint; ``skip`` goes to the next position; ``repeat`` (or ``last``)
+says the position again, and any other word is told it is not a cell, never judged
+(A40); the queries of the line interface (``board``, ``row 5``, ``groups red``
+...) answer at every step; ``quit`` or the end of input leaves. Nothing is saved: the game's result, its
 scores and its kept review are left as they were.
 """
 
@@ -105,8 +106,7 @@ class ReviewPractice:
         board = self.played.boards[move.index]
         played = board.group_at(move.played)
         assert played is not None
-        voice.say(
-            "",
+        position = [
             tr(
                 "review.practice.position",
                 number=number,
@@ -122,7 +122,8 @@ class ReviewPractice:
             ),
             *voice.board(board),
             tr("review.practice.ask"),
-        )
+        ]
+        voice.say("", *position)
         game = Game(board, self.rules)
         hinted = False
         while True:
@@ -152,6 +153,9 @@ class ReviewPractice:
                 continue
             if command is not None and command.kind is Kind.HELP:
                 voice.say(tr("review.practice.help"))
+                continue
+            if command is not None and command.kind is Kind.LAST:  # repeat: the position again
+                voice.say(*position)
                 continue
             voice.say(tr("review.practice.unknown", text=shown(text)))
 

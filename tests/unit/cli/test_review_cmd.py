@@ -26,13 +26,14 @@ from typing import Any
 import pytest
 
 from locations import TESTS
-from playkit import Outcome, run_cli
+from playkit import Outcome, blocks, run_cli
 from samegame.bots import play_game
 from samegame.bots.simple import GREEDY
 from samegame.core.game import Game
 from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
 from samegame.core.variant import RuleVariant
+from samegame.i18n import translator
 from samegame.plugin.host import get_host
 from samegame.records.verification import make_record
 from samegame.review.report import review_report
@@ -386,3 +387,20 @@ def test_workers_give_the_same_review(cli: Callable[..., Outcome], tmp_path: Pat
     there = cli("review", "games.jsonl", "--format", "json", "--workers", "2")
     assert there.code == 0, there.err
     assert json.loads(there.out) == json.loads(here.out)
+
+
+def test_practice_repeats_the_position_and_judges_no_word(typed: Callable[..., Outcome]) -> None:
+    """A40 in the review's practice: ``repeat`` says the position again; a typo or a
+    number is told it is not a cell, never judged."""
+    game_id = save_finished(BOARDS[0])
+    lines = ["repeat", "five", "yse", "quit"]
+    outcome = typed(
+        "\n".join(lines) + "\n", "review", "--game", str(game_id), "--practice", "--accessible"
+    )
+    assert outcome.code == 0, outcome.err
+    said = dict(blocks(outcome.out))
+    en = translator("en")
+    assert said["repeat"][0].startswith("Position 1 of ")
+    assert said["repeat"][-1] == en("review.practice.ask")
+    for word in ("five", "yse"):
+        assert said[word] == [en("review.practice.unknown", text=word)]

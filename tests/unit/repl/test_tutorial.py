@@ -45,7 +45,14 @@ from samegame.play.program import Carried
 from samegame.plugin.host import get_host
 from samegame.presets import find_preset
 from samegame.repl.tutorial import Tutorial, goodbye, lesson_facts, well_done
-from samegame.repl.tutorial.lessons import LESSON_RULES, LESSONS, Compare, LessonMove, Question
+from samegame.repl.tutorial.lessons import (
+    LESSON_RULES,
+    LESSONS,
+    AnswerKind,
+    Compare,
+    LessonMove,
+    Question,
+)
 from samegame.repl.tutorial.position import PRACTICE_HEIGHTS, PRACTICE_NUMBER, practice_board
 from samegame.repl.tutorial.practice import practice_intro
 from samegame.store import Store
@@ -62,16 +69,23 @@ LESSON_PALETTE = find_preset("lesson", get_host()).palette[:3]
 
 # Right answers and moves through the seven steps and the closing questions.
 LESSONS_RIGHT = ["5", "yes", "C1", "remove", "25", "A1", "remove", "next", "no", "no"]
-# Three practice moves on the practice board (groups at C1, A2 and A1 in turn).
-PRACTICE_RIGHT = ["C1", "C1", "A2", "A2", "A1", "A1"]
-# A whole run as a player might type it: wrong answers, Escape and cancel, queries,
-# a move step's mistakes, skips, undo and redo to compare, then explain, a refused
-# reset, a reset undone, and three moves.
+# Three practice moves on the practice board (groups at C1, A2 and A1 in turn), each
+# selected, then removed: selecting again only selects (shared/TUTORIAL.md).
+PRACTICE_RIGHT = ["C1", "remove", "A2", "remove", "A1", "remove"]
+# A whole run as a player might type it: help, repeat and typos at questions (asked
+# again, never marked wrong: A40), wrong answers (one in words), Escape and cancel,
+# queries, a move step's mistakes and a cell selected again (which only selects),
+# skips, undo and redo to compare, then explain, a refused reset, a typo at the reset
+# question, a reset undone, and three moves.
 WHOLE_RUN = [
+    "help",
+    "repeat",
+    "fiev",
     "7",
     "cancel",
     "board",
     "5",
+    "yse",
     "no",
     "cancel",
     "yes",
@@ -83,8 +97,9 @@ WHOLE_RUN = [
     "cancel",
     "D1",
     "C1",
+    "remove",
     "cell A1",
-    "24",
+    "twenty four",
     "25",
     "skip",
     "cancel",
@@ -102,18 +117,20 @@ WHOLE_RUN = [
     "reset",
     "C1",
     "C1",
+    "remove",
     "reset",
     "no",
     "reset",
+    "yse",
     "yes",
     "undo",
     "A2",
-    "A2",
+    "remove",
     "z",
     "A2",
     "remove",
     "A1",
-    "A1",
+    "remove",
 ]
 
 
@@ -156,6 +173,14 @@ def answers_to(result: Outcome) -> dict[str, list[list[str]]]:
 
 def questions() -> list[Question]:
     return [step for lesson in LESSONS for step in lesson.steps if isinstance(step, Question)]
+
+
+def wrong_answer(question: Question) -> str:
+    """A readable answer to ``question`` that is wrong: 99 for a number, the
+    other of yes and no."""
+    if question.expects.kind is AnswerKind.NUMBER:
+        return "99"
+    return "no" if question.key == "tutorial.step.zero.question" else "yes"
 
 
 def answers_before(question: Question) -> list[str]:
@@ -277,11 +302,12 @@ def test_numbered_tiles_in_the_tutorial(tutorial) -> None:
 def test_a_wrong_answer_is_explained_and_asked_again(tutorial, question: Question, lang) -> None:
     tr = translator(lang)
     facts = lesson_facts(tr)
+    wrong = wrong_answer(question)
     result = tutorial(
-        *answers_before(question), "99", "quit", args=("--accessible", "--lang", lang)
+        *answers_before(question), wrong, "quit", args=("--accessible", "--lang", lang)
     )
     said = answers_to(result)
-    assert said["99"] == [
+    assert said[wrong] == [
         [tr("tutorial.wrong"), tr(question.explain, **facts), tr(question.key, **facts)]
     ]
     assert result.lines[-1] == goodbye(tr, Carried(True, lang))
@@ -493,7 +519,7 @@ def test_explain_suggests_a_legal_move_and_is_recorded_as_help() -> None:
 
 
 def test_undo_takes_a_practice_move_back() -> None:
-    tutorial, said = practice(["C1", "C1", "undo", "skip"])
+    tutorial, said = practice(["C1", "remove", "undo", "skip"])
     assert tutorial.game.moves == ()
     assert tutorial.game.board == practice_board(get_host())
     assert said[-3:-1] == [
@@ -503,7 +529,9 @@ def test_undo_takes_a_practice_move_back() -> None:
 
 
 def test_reset_asks_first_and_can_be_undone() -> None:
-    tutorial, said = practice(["C1", "C1", "A2", "A2", "reset", "no", "reset", "y", "undo", "skip"])
+    tutorial, said = practice(
+        ["C1", "remove", "A2", "remove", "reset", "no", "reset", "y", "undo", "skip"]
+    )
     game = tutorial.game
     asked = EN("tutorial.practice.reset.ask", count=2)
     assert said.count(asked) == 2
@@ -513,13 +541,15 @@ def test_reset_asks_first_and_can_be_undone() -> None:
     assert [str(c) for c in game.move_cells] == ["C1", "A2"]
     assert game.score == 16
     # Without the undo the reset stands.
-    tutorial, said = practice(["C1", "C1", "reset", "yes", "skip"])
+    tutorial, said = practice(["C1", "remove", "reset", "yes", "skip"])
     assert tutorial.game.moves == ()
     assert EN("tutorial.practice.reset.nothing") in practice(["reset", "skip"])[1]
 
 
 def test_a_move_after_a_reset_is_what_undo_takes_back() -> None:
-    tutorial, said = practice(["C1", "C1", "reset", "yes", "A2", "A2", "undo", "undo", "skip"])
+    tutorial, said = practice(
+        ["C1", "remove", "reset", "yes", "A2", "remove", "undo", "undo", "skip"]
+    )
     assert tutorial.game.moves == ()
     assert not any(s.startswith("Reset undone") for s in said)
 
@@ -577,14 +607,14 @@ def test_the_saved_verbosity_is_honoured(tutorial, tmp_path: Path) -> None:
     database = tmp_path / "home" / "data" / "samegame.sqlite3"
     with Store(database) as store:
         store.set_setting("settings", {"verbosity": "terse"})
-    result = tutorial("5", "yes", "C1", "C1", "quit")
+    result = tutorial("5", "yes", "C1", "remove", "quit")
     said = answers_to(result)
     # Terse: the move is one line, with the groups left.
-    assert said["C1"][1][0].startswith("Removed 2 red circles")
-    assert said["C1"][1][0].endswith(
+    assert said["remove"][0][0].startswith("Removed 2 red circles")
+    assert said["remove"][0][0].endswith(
         "2 groups left, largest 7 yellow diamonds on A1, columns A, B to D, rows 1 to 3."
     )
-    assert said["C1"][1][1] == EN("tutorial.step.space.after", **lesson_facts(EN))
+    assert said["remove"][0][1] == EN("tutorial.step.space.after", **lesson_facts(EN))
 
 
 @pytest.mark.slow
@@ -601,7 +631,7 @@ def test_on_a_real_terminal_the_accessible_tutorial_is_append_only(tmp_path: Pat
     )
     log = io.BytesIO()
     child.logfile_read = log
-    typed = ["7", "5", "yes", "C1", "C1", "quit"]
+    typed = ["7", "5", "yes", "C1", "remove", "quit"]
     try:
         for line in typed:
             child.expect_exact(b"\r\n> ")

@@ -78,7 +78,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.practice.position": "Position {number} of {count}: before move {move}, {score} scored so far.",
     "review.practice.played": "The move played: {group}, {label}, {lost} lost.",
     "review.practice.ask": "Your move?",
-    "review.practice.help": "Type a cell to have its group judged, hint for the search's choice, skip for the next position, quit to leave; board, row 5, column C and groups tell the position.",
+    "review.practice.help": "Type a cell to have its group judged, hint for the search's choice, repeat to hear the position again, skip for the next position, quit to leave; board, row 5, column C and groups tell the position.",
     "review.practice.unknown": "Not a practice command: {text}. Type help for the commands.",
     "review.practice.hint": "Hint: {group}.",
     "review.practice.not_a_group": "There is no group to remove on {cell}. Type the cell of a group of this position.",

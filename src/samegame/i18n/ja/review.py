@@ -63,7 +63,7 @@ MESSAGES: Mapping[str, str] = {
     "review.practice.position": "局面{number}（全{count}）: {move}手目の前、ここまで{score}点です。",
     "review.practice.played": "打った手: {group}。{label}で、{lost}失いました。",
     "review.practice.ask": "あなたの手は?",
-    "review.practice.help": "マスを入力するとそのグループを判定します。hint で探索の選んだ手、skip で次の局面、quit で終了です。board、row 5、column C、groups で局面を調べられます。",
+    "review.practice.help": "マスを入力するとそのグループを判定します。hint で探索の選んだ手、repeat でもう一度局面、skip で次の局面、quit で終了です。board、row 5、column C、groups で局面を調べられます。",
     "review.practice.unknown": "練習のコマンドではありません: {text}。help でコマンドが分かります。",
     "review.practice.hint": "ヒント: {group}。",
     "review.practice.not_a_group": "{cell} には消せるグループがありません。この局面のグループのマスを入力してください。",

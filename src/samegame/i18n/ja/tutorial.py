@@ -45,11 +45,11 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.step.zero.explain": "はい。二個以上のグループはどれも指せる手です。ペアは{pair_points}点ですが、それでも一手です。",
     "tutorial.step.zero.preview": (
         "グループを選ぶのは下見だけです。グループ全体と点を示し、盤面は変わりません。"
-        "盤面が変わるのは消したときです。remove か、同じマスをもう一度入力します。"
+        "盤面が変わるのは消したときです。remove と入力します。同じマスをもう一度入力しても、選び直すだけです。"
     ),
     "tutorial.step.space.move": (
         "ペアを消しましょう。{pair_first} と入力して選び、グループ全体を聞いてから、"
-        "remove か、もう一度 {pair_first} と入力して消します。その前なら、cancel か Escape キーで選択を取り消せます。"
+        "remove と入力して消します。その前なら、cancel か Escape キーで選択を取り消せます。"
     ),
     "tutorial.step.space.after": "消えたのはちょうどその{pair_size}個です。空いた穴を新しいタイルが埋めることはなく、スコアは{pair_points}のままです。",
     "tutorial.step.down.idea": (
@@ -104,14 +104,14 @@ MESSAGES: Mapping[str, str] = {
     "tutorial.cancel.compare": "ここでは取り消すものはありません。undo、redo、または next と入力してください。",
     "tutorial.compare.words": "undo、redo、または先へ進む next と入力してください。",
     "tutorial.compare.restored": "指した手をもう一度指しました。スコア{score}。レッスンはそこから続きます。",
-    "tutorial.lesson.confirm": "消すには remove か、もう一度 {cell} と入力します。",
+    "tutorial.lesson.confirm": "消すには remove と入力します。",
     "tutorial.practice.intro": (
         "では、自分で{moves}手指してみましょう。レッスンの盤面{number}番({full_width}列{full_height}行)の"
         "左下の角、{width}列{height}行です。盤面全体は {command} で遊べます。"
         "スコアは0から始まり、何も保存しません。"
     ),
     "tutorial.practice.commands": (
-        "マスを入力するとグループを選び、同じマスをもう一度入力すると消します。explain は指せる手を1つ示し、"
+        "マスを入力するとグループを選んで聞き、remove と入力すると消します。explain は指せる手を1つ示し、"
         "undo か z は1手戻し、reset は確認してから盤面を最初に戻し、board は盤面を示し、"
         "skip は練習を終え、quit はチュートリアルを終了します。"
     ),
@@ -131,7 +131,13 @@ MESSAGES: Mapping[str, str] = {
     ),
     "tutorial.right": "正解です。",
     "tutorial.wrong": "少し違います。",
-    "tutorial.confirm": "確定するには、同じマスをもう一度入力するか、remove と入力します。",
+    "tutorial.confirm": "消すには remove と入力します。",
+    "tutorial.question.help": (
+        "質問への答えを入力してください。repeat でもう一度質問を聞き、board で盤面を聞き、"
+        "skip で答えを聞いて先へ進み、quit で終了します。"
+    ),
+    "tutorial.want.number": "数として読めません。3 や 三 のように、数字か漢数字で入力してください。",
+    "tutorial.want.yes_no": "はい か いいえ （y か n）で答えてください。",
     "tutorial.select_first": "先にグループを選んでください。{cell} と入力します。",
     "tutorial.other_group": "それは別のグループです。ここでは{cell}のグループを扱います。",
     "tutorial.not_a_cell": "{cell} のようにマスを入力してください。",

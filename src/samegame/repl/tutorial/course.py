@@ -227,8 +227,14 @@ class Tutorial:
         self.voice.say(self.tr(step.key, **self.facts))
 
     def question(self, step: Question) -> None:
+        """Answers until a readable one (or ``skip``): a right or wrong answer gets
+        its explanation, a wrong one the question again. A command, a query or an
+        answer that cannot be read as the kind wanted (a typo, a cell) is never
+        marked wrong: it is answered, or told what kind of answer is wanted, and the
+        question is asked again (A40)."""
         voice, tr = self.voice, self.tr
         self.say(step)
+        asked = tr(step.key, **self.facts)
         while True:
             answer = voice.read()
             if not answer:
@@ -236,20 +242,27 @@ class Tutorial:
             if answer.lower() in SKIP_WORDS:
                 voice.say(tr(step.explain, **self.facts))
                 return
-            if step.check(self.game, answer):
+            right = step.expects.judge(self.game, answer)
+            if right:
                 voice.say(tr("tutorial.right"), tr(step.explain, **self.facts))
                 return
+            if right is False:
+                voice.say(tr("tutorial.wrong"), tr(step.explain, **self.facts), asked)
+                continue
             command = voice.command(answer)
-            if command is not None and command.kind is Kind.CANCEL:
+            kind = command.kind if command is not None else None
+            if kind is Kind.CANCEL:
                 voice.say(tr("tutorial.cancel.question"))
                 continue
             told = voice.query(command, self.game)
             if told is not None:
                 voice.say(*told)
-                continue
-            voice.say(
-                tr("tutorial.wrong"), tr(step.explain, **self.facts), tr(step.key, **self.facts)
-            )
+            elif kind is Kind.HELP:
+                voice.say(tr("tutorial.question.help"), asked)
+            elif kind is Kind.LAST:
+                voice.say(asked)
+            else:
+                voice.say(tr(f"tutorial.want.{step.expects.kind.value}"), asked)
 
     def move(self, step: LessonMove) -> None:
         voice, tr, game = self.voice, self.tr, self.game
@@ -288,13 +301,8 @@ class Tutorial:
             if game.board.group_at(cell) != target:
                 voice.say(tr("tutorial.other_group", cell=step.cell))
                 continue
-            preview, events = game.click(cell)
-            if events:
-                voice.say(*voice.changed(events, game))
-                return
-            voice.say(
-                *voice.announcer.preview(preview), tr("tutorial.lesson.confirm", cell=step.cell)
-            )
+            # Selecting again only selects (shared/TUTORIAL.md): remove confirms.
+            voice.say(*voice.announcer.preview(game.select(cell)), tr("tutorial.lesson.confirm"))
 
     def compare(self, step: Compare) -> None:
         """Undo and redo until ``next`` (or ``skip``); then the moves taken back are

@@ -30,19 +30,48 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from samegame.core.coords import CoordinateError, parse_cell
 from samegame.core.formulas import BASIC
 from samegame.core.game import Game
-from samegame.core.limits import parse_digits
 from samegame.core.rules import Rules
-from samegame.repl.answers import is_no, is_yes
+from samegame.repl.answers import read_number, read_yes_no
 
 # The Lesson preset's rules: n minus 2, squared; no clear bonus; no penalty
 # (tests/unit/repl/test_tutorial.py holds them to presets/lesson.yaml).
 LESSON_RULES = Rules(BASIC, clear_bonus=0)
 
-Check = Callable[[Game, str], bool]
+
+class AnswerKind(StrEnum):
+    """What kind of answer a question wants, and so how it is read."""
+
+    NUMBER = "number"
+    YES_NO = "yes_no"
+
+
+READERS: dict[AnswerKind, Callable[[str], int | bool | None]] = {
+    AnswerKind.NUMBER: read_number,
+    AnswerKind.YES_NO: read_yes_no,
+}
+
+
+@dataclass(frozen=True)
+class Expects:
+    """The kind of answer a question wants and the right one, on the game as it is
+    when asked."""
+
+    kind: AnswerKind
+    right: Callable[[Game], int | bool]
+
+    def judge(self, game: Game, answer: str) -> bool | None:
+        """True for a right answer, False for a readable wrong one, None when the
+        answer cannot be read as the kind wanted (a command, a typo): that is never
+        marked wrong (A40)."""
+        value = READERS[self.kind](answer)
+        if value is None:
+            return None
+        return value == self.right(game)
 
 
 def normalised(answer: str) -> str:
@@ -51,31 +80,16 @@ def normalised(answer: str) -> str:
     return unicodedata.normalize("NFKC", answer).strip()
 
 
-# Words a number may be answered with: ``5 tiles``, ``25 points``, ``5個``, ``25点``.
-UNITS = ("diamonds", "diamond", "tiles", "tile", "points", "point", "個", "点")
+def a_number(expected: Callable[[Game], int]) -> Expects:
+    """A number question: its answer is read by ``answers.read_number`` (digits or
+    words, with or without a unit: ``5``, ``five``, ``五``, ``5個``) and is right when
+    it is the number ``expected`` gives on the game when it is asked."""
+    return Expects(AnswerKind.NUMBER, expected)
 
 
-def without_unit(answer: str) -> str:
-    """The answer without the unit word after its number.
-
-    >>> without_unit("5 tiles"), without_unit("25点"), without_unit("7")
-    ('5', '25', '7')
-    """
-    for unit in UNITS:
-        if answer.lower().endswith(unit):
-            return answer[: -len(unit)].strip()
-    return answer
-
-
-def is_number(expected: Callable[[Game], int]) -> Check:
-    """The answer is the number ``expected`` gives on the game when it is asked,
-    with or without its unit (``5``, ``5 diamonds``, ``5個``)."""
-
-    def check(game: Game, answer: str) -> bool:
-        number = parse_digits(without_unit(normalised(answer)))
-        return number is not None and number == expected(game)
-
-    return check
+def a_yes_no(expected: Callable[[Game], bool]) -> Expects:
+    """A yes/no question: its answer is read by ``answers.read_yes_no``."""
+    return Expects(AnswerKind.YES_NO, expected)
 
 
 def size_at(cell: str) -> Callable[[Game], int]:
@@ -123,11 +137,11 @@ class Show:
 
 @dataclass(frozen=True)
 class Question:
-    """A question, the check of an answer on the game, and the explanation said
-    after the answer (right or wrong) or ``skip``."""
+    """A question, the answer it expects, and the explanation said after a
+    readable answer (right or wrong) or ``skip``."""
 
     key: str
-    check: Check
+    expects: Expects
     explain: str
 
 
@@ -172,7 +186,7 @@ LESSONS: tuple[Lesson, ...] = (
             Show("tutorial.tags.start", outline="A1"),
             Question(
                 "tutorial.step.sides.question",
-                is_number(size_at("A1")),
+                a_number(size_at("A1")),
                 "tutorial.step.sides.explain",
             ),
         ),
@@ -184,7 +198,7 @@ LESSONS: tuple[Lesson, ...] = (
             Say("tutorial.step.zero.idea"),
             Question(
                 "tutorial.step.zero.question",
-                lambda game, answer: is_yes(answer) and removable_at("C1")(game),
+                a_yes_no(removable_at("C1")),
                 "tutorial.step.zero.explain",
             ),
             Say("tutorial.step.zero.preview"),
@@ -210,7 +224,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 "tutorial.step.count.question",
-                is_number(points_at("A1")),
+                a_number(points_at("A1")),
                 "tutorial.step.count.explain",
             ),
         ),
@@ -232,12 +246,12 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 "tutorial.closing.biggest",
-                lambda game, answer: is_no(answer),
+                a_yes_no(lambda game: False),
                 "tutorial.closing.biggest.explain",
             ),
             Question(
                 "tutorial.closing.diagonal",
-                lambda game, answer: is_no(answer),
+                a_yes_no(lambda game: False),
                 "tutorial.closing.diagonal.explain",
             ),
         ),

@@ -1,10 +1,13 @@
 """The practice of ``samegame tutorial``: three moves of the player's own on a
 position of its own (``position.practice_board``), scored from zero.
 
-Contracts: ``explain`` names one legal move without claiming it is the best and is
-recorded as help (``Game.note_assistance("explain")``); ``undo`` takes back a move,
-or a reset; ``reset`` asks first; ``cancel`` (or Escape) clears the selection; three
-moves, or no group left, end the practice; nothing is saved.
+Contracts: a cell selects its group and says it, and selecting again only selects
+(shared/TUTORIAL.md): ``remove`` removes it. ``explain`` names one legal move without
+claiming it is the best and is recorded as help (``Game.note_assistance("explain")``);
+``undo`` takes back a move, or a reset; ``reset`` asks first, and an answer that is
+neither yes nor no (a typo, a command) is asked again (A40); ``cancel`` (or Escape)
+clears the selection; three moves, or no group left, end the practice; nothing is
+saved.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from samegame.core.game import Game, MoveRejected
 from samegame.core.quoting import shown
 from samegame.i18n import Translator
 from samegame.play.program import Carried, come_back_command
-from samegame.repl.answers import is_yes
+from samegame.repl.answers import read_yes_no
 from samegame.repl.commands import Kind, ParsedCommand
 from samegame.repl.tutorial.position import PRACTICE_HEIGHTS, PRACTICE_NUMBER
 from samegame.repl.tutorial.voice import Voice
@@ -68,7 +71,6 @@ class Practice:
         while len(game.moves) < PRACTICE_MOVES and not game.finished:
             answer = voice.read()
             if self.asking_reset:
-                self.asking_reset = False
                 self.answer_reset(answer)
             elif answer.lower() in SKIP_WORDS:
                 break
@@ -87,7 +89,7 @@ class Practice:
             if not game.moves:
                 return [tr("tutorial.practice.reset.nothing")]
             self.asking_reset = True
-            return [tr("tutorial.practice.reset.ask", count=len(game.moves))]
+            return [self.reset_question()]
         command = voice.command(text)
         told = voice.query(command, game)
         if told is not None:
@@ -104,10 +106,8 @@ class Practice:
         kind = command.kind
         if kind is Kind.SELECT:
             assert command.cell is not None
-            preview, events = game.click(command.cell)
-            if events:
-                return voice.changed(events, game)
-            return [*voice.announcer.preview(preview), tr("tutorial.confirm")]
+            # Selecting again only selects (shared/TUTORIAL.md): remove confirms.
+            return [*voice.announcer.preview(game.select(command.cell)), tr("tutorial.confirm")]
         if kind is Kind.REMOVE:
             return voice.changed(game.confirm(), game)
         if kind is Kind.CANCEL:
@@ -138,9 +138,19 @@ class Practice:
             )
         ]
 
+    def reset_question(self) -> str:
+        return self.tr("tutorial.practice.reset.ask", count=len(self.game.moves))
+
     def answer_reset(self, answer: str) -> None:
         voice, tr, game = self.voice, self.tr, self.game
-        if not is_yes(answer):
+        if not answer:
+            return
+        yes = read_yes_no(answer)
+        if yes is None:  # a typo or a command is asked again, never taken as no
+            voice.say(tr("tutorial.want.yes_no"), self.reset_question())
+            return
+        self.asking_reset = False
+        if not yes:
             voice.say(tr("confirm.kept"))
             return
         self.before_reset = list(game.move_cells)
