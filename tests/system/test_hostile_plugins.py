@@ -331,13 +331,13 @@ def test_a_bad_bot_is_one_line_exit_3_in_solve(
     assert "bot 'evil'" in result.err
 
 
-def test_a_bot_with_an_illegal_move_is_exit_1(
+def test_a_bot_with_an_illegal_move_is_its_plugins_fault_exit_3(
     install: Callable[..., PluginHost], cli: Callable[..., Result], tmp_path: Path
 ) -> None:
     install(samegame_bots=lambda: [BotFactory("evil", lambda o: _Bot(lambda: Cell(9, 9)), "e")])
     (tmp_path / "board.txt").write_text("RRB\nRBB\n")
     result = cli("solve", "--board", "board.txt", "--bot", "evil")
-    assert_one_line_error(result, 1, "bot evil chose J10")
+    assert_one_line_error(result, 3, "bot 'evil' chose J10")
 
 
 def test_a_bad_hint_bot_ends_play_in_one_line(

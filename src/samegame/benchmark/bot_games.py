@@ -6,8 +6,9 @@ worker, and the wait for a worker's game that a stop request cuts short.
 Every problem is a library error the command line turns into its exit code: a
 bad bot option or time budget, or a bot that cannot run on the executor's
 workers, is a ``BotOptionError``; a bot no plugin offers an ``UnknownNameError``;
-a plugin's bot that fails or overruns a ``PluginError``; a bot that breaks the
-rules a ``BotError``; a game the executor lost an ``ExecutorFailed``.
+a plugin's bot that fails, overruns or breaks the rules a ``PluginError``; a
+built-in bot that breaks the rules (a samegame bug) a ``BotError``; a game the
+executor lost an ``ExecutorFailed``.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 | code | meaning |
 |---:|---|
 | 0 | success; also a command whose output's reader went away (`samegame presets list` piped to `head -1`): it stops there, silently |
-| 1 | the game said no: a gate that is not met (`compare --require-better`, `--require-mean`), a record that does not verify or cannot be checked here, an illegal move (in a replay, or by a bot), a game the executor lost |
+| 1 | the game said no: a gate that is not met (`compare --require-better`, `--require-mean`), a record that does not verify or cannot be checked here, an illegal move in a replay, a game the executor lost |
 | 2 | usage: an unknown option, a bad option value (a number out of range included), a missing argument |
-| 3 | a preset or plugin problem, in every command: invalid YAML, an unknown preset, formula, board type or bot; a plugin that failed (whatever it raised), returned a bad result, did not return within `--bot-timeout`, or whose board generator gives two boards for one number; an optional extra that is not installed (`serve` without `samegame[web]`) or an address `serve` cannot use |
+| 3 | a preset or plugin problem, in every command: invalid YAML, an unknown preset, formula, board type or bot; a plugin that failed (whatever it raised), returned a bad result (a bot's illegal move included), did not return within `--bot-timeout`, or whose board generator gives two boards for one number; an optional extra that is not installed (`serve` without `samegame[web]`) or an address `serve` cannot use |
 | 4 | an input file problem: unreadable file, bad board text, a file larger than its cap |
 | 5 | saved data problem (corrupt or newer-format database) |
 | 130 | interrupted (Ctrl-C, also inside a plugin that never returns; copies of one signal that arrive together, as `timeout` sends them, count once; a second Ctrl-C ends at once; while the command is still loading, or once it has said everything, silently; only in Python's own first few hundredths of a second, before samegame runs, is a Ctrl-C Python's, which may print its traceback) |

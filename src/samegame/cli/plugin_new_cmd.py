@@ -11,9 +11,11 @@ README and ``ci.sh`` (a fresh virtual environment, the tests, ``samegame plugins
 
 A name that a contribution record could not have (``NAME_PATTERN``), that the
 package could not be built under (``PACKAGE_NAME_PATTERN``: a trailing hyphen,
-two hyphens together) or that a built-in contribution, command or preset has
-already is refused (exit 2), and so is a folder that exists already; nothing is
-written then.
+two hyphens together) or that is taken (``_taken``: a command, a contribution or
+preset of a built-in or a loaded plugin that the starter's would clash with, an
+installed distribution ``samegame-NAME`` or entry point ``NAME``, samegame's own
+example plugins) is refused (exit 2), and so is a folder that exists already;
+nothing is written then.
 """
 
 from __future__ import annotations
@@ -53,22 +55,60 @@ def _group(ctx: typer.Context) -> None:
     show_help_without_command(ctx)
 
 
+EXAMPLE_PLUGINS = ("cornerbot", "cubes")
+"""The names of samegame's own example plugins (the repository's ``plugins/``
+folder: the distributions ``samegame-NAME``, entry points ``NAME``), taken
+whether or not they are installed here."""
+
+STARTER_KINDS = (
+    "scoring formula",
+    "penalty",
+    "board generator",
+    "renderer",
+    "bot",
+    "command",
+)
+"""The kinds of contribution the starter names NAME (and its preset NAME)."""
+
+
 def _taken(name: str) -> str | None:
-    """What built-in thing already has ``name`` (a plugin of that name would clash),
-    or None."""
+    """What already has ``name`` (a plugin of that name would clash), or None: a
+    command of samegame's, a contribution or preset of a built-in or of a plugin
+    samegame loads here, an installed distribution ``samegame-NAME`` or entry
+    point ``NAME`` in the ``samegame`` group (loaded or not), or one of samegame's
+    example plugins."""
+    from importlib import metadata
+
     from samegame.cli.app import COMMANDS
-    from samegame.plugin.host import REGISTRATION_HOOKS, PluginHost
+    from samegame.plugin import host as plugins
 
     if name in COMMANDS or name == "plugin":
         return f"the command samegame {name}"
-    builtins = PluginHost(autoload=False)
-    for _, kind, _ in REGISTRATION_HOOKS:
-        if name in builtins.records(kind):
-            return f"the built-in {kind} {name}"
-    for directory in builtins.preset_directories():
+    if name in EXAMPLE_PLUGINS:
+        return f"samegame's example plugin samegame-{name}"
+    dist = f"samegame-{name}"
+    try:
+        version = metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        pass
+    else:
+        return f"the installed distribution {dist} {shown(str(version))}"
+    for entry_point in metadata.entry_points(group=plugins.ENTRY_POINT_GROUP):
+        if entry_point.name == name:
+            owner = entry_point.dist.name if entry_point.dist is not None else "a distribution"
+            return f"the entry point {name} of {shown(str(owner))}"
+    host = plugins.get_host()
+    for kind in STARTER_KINDS:
+        if name in host.records(kind):
+            return _owned(f"{kind} {name}", host.third_party(kind, name))
+    for directory in host.preset_directories():
         if (directory.path / f"{name}.yaml").is_file():
-            return f"the built-in preset {name}"
+            return _owned(f"preset {name}", host.third_party("preset directory", directory.name))
     return None
+
+
+def _owned(what: str, source: str | None) -> str:
+    return f"the built-in {what}" if source is None else f"the {what} of plugin {source}"
 
 
 PACKAGE_NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -81,8 +121,8 @@ one without two hyphens together is already in its normalised form (PEP 503:
 
 def check_name(name: str) -> None:
     """A usage error (exit 2) for a name a plugin's records cannot have, that its
-    package could not be built under (``PACKAGE_NAME_PATTERN``), or that a
-    built-in already has."""
+    package could not be built under (``PACKAGE_NAME_PATTERN``), or that is
+    taken (``_taken``)."""
     if not (NAME_PATTERN.fullmatch(name) and PACKAGE_NAME_PATTERN.fullmatch(name)):
         raise fail(
             f"'{shown(name, 60)}' cannot name a plugin; use lower-case letters, digits and "

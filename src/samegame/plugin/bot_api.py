@@ -26,7 +26,7 @@ from typing import Protocol
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, CoordinateError, format_cell
-from samegame.core.game import Game, GameResult, MoveRejected
+from samegame.core.game import Game, GameResult, MoveRejected, Preview
 from samegame.core.quoting import shown
 from samegame.core.rng import StableRandom
 from samegame.core.rules import Rules
@@ -176,6 +176,27 @@ def _cell_words(choice: object) -> str:
         return f"the cell at column {col + 1}, row {row + 1}, off every board"
 
 
+class IllegalMove(ValueError):
+    """A bot's cell that is no legal move; the message starts with ``chose``."""
+
+
+def checked_move(game: Game, choice: Cell, when: str) -> Preview:
+    """The move a bot's cell of two whole numbers makes in ``game``, or IllegalMove
+    saying why there is none (``chose C5 at move 3: C5 is empty; nothing removed.``):
+    a cell off the board, an empty cell, a group smaller than the rules allow. The
+    one check of the match loop (``play_game``) and of a plugin bot's containment."""
+    if min(choice) < 0 or max(choice) >= _FAR:
+        raise IllegalMove(
+            f"chose a cell off every board {when}; a cell's column and row count from 0 "
+            "on the board"
+        )
+    try:
+        return game.preview(choice)
+    except (MoveRejected, CoordinateError, TypeError, ValueError, OverflowError) as error:
+        words = f"chose {_cell_words(choice)} {when}: {shown(str(error), 120)}"
+    raise IllegalMove(words)
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A finished bot game: the canonical cell of every move, and the result."""
@@ -202,18 +223,10 @@ def play_game(bot: Bot, board: Board, rules: Rules, seed: int, name: str = "bot"
                 f"bot {name} returned {_cell_words(choice)} at move {len(moves) + 1}; "
                 "a bot returns a Cell of two whole numbers"
             )
-        if min(choice) < 0 or max(choice) >= _FAR:
-            raise BotError(
-                f"bot {name} chose a cell off every board at move {len(moves) + 1}; a cell's "
-                "column and row count from 0 on the board"
-            )
         try:
-            preview = game.preview(choice)
-        except (MoveRejected, CoordinateError, TypeError, ValueError, OverflowError) as error:
-            raise BotError(
-                f"bot {name} chose {_cell_words(choice)} at move {len(moves) + 1}: "
-                f"{shown(str(error), 120)}"
-            ) from None
+            preview = checked_move(game, choice, f"at move {len(moves) + 1}")
+        except IllegalMove as error:
+            raise BotError(f"bot {name} {error}") from None
         game.play(choice)
         moves.append(preview.group.anchor)
         points.append(preview.points)

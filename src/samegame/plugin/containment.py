@@ -12,9 +12,10 @@ Two places, one rule each, so no caller needs its own try/except:
   results) must be whole numbers from 0 to ``limits.MAX_POINTS``; a generator must
   return a ``GeneratedBoard`` of the requested size and colours with at least one
   tile; a renderer a string; a bot factory an object with ``choose``, whose
-  ``choose`` must return a ``Cell`` (whether that cell is a legal move is the match
-  loop's check). ``BotOptionError`` from a factory and ``KeyboardInterrupt`` pass
-  through unchanged.
+  ``choose`` must return a ``Cell`` of two plain ints that is a legal move on the
+  board it was shown (``bot_api.checked_move``, the match loop's own check), so an
+  illegal move of a plugin's bot is its plugin's fault, exit 3, wherever it plays.
+  ``BotOptionError`` from a factory and ``KeyboardInterrupt`` pass through unchanged.
 
 Containment itself never raises anything but ``PluginError`` for a plugin's fault:
 every exception a plugin raises is caught, ``SystemExit``, ``GeneratorExit`` and
@@ -36,11 +37,12 @@ from typing import Any, TypeVar
 
 from samegame.core.board import Board
 from samegame.core.coords import Cell
+from samegame.core.game import Game
 from samegame.core.limits import MAX_POINTS
 from samegame.core.palette import MAX_COLOURS
 from samegame.core.quoting import shown
 from samegame.core.rng import StableRandom
-from samegame.plugin.bot_api import BotOptionError, GameView
+from samegame.plugin.bot_api import BotOptionError, GameView, IllegalMove, checked_move
 from samegame.plugin.contributions import (
     BoardGenerator,
     BoardSpec,
@@ -363,7 +365,13 @@ class _ContainedBot:
                 f"returned {value_words(choice)} {during}; a bot returns a Cell of two "
                 "whole numbers"
             )
-        return cell
+        try:
+            checked_move(Game(view.board, view.rules), cell, f"at move {view.move_number}")
+        except IllegalMove as error:
+            refusal = str(error)
+        else:
+            return cell
+        raise self._guard.error(refusal)  # outside the handler: no context
 
 
 def _bot(record: BotFactory, guard: _Guard) -> BotFactory:

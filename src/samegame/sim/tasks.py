@@ -177,7 +177,8 @@ def game_parts(task: GameTask, host: PluginHost) -> tuple[str, ...]:
 def play_task(task: GameTask) -> Record:
     """Play one game and return its record. GameFailed if the game cannot be set up
     (a plugin missing where it runs, a board that cannot be made) or the bot fails:
-    an illegal choice (BotError) or any error it raises, with the move number; also
+    an illegal choice (a PluginError for a plugin's bot, its plugin's fault; a
+    BotError for a built-in one) or any error it raises, with the move number; also
     when plugin code the game calls does not return within the limit (it is
     stopped: see the module's docstring).
 

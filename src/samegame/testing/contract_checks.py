@@ -33,6 +33,11 @@ group size and every count of tiles left up to it."""
 SYMBOLS = ("letters", "shapes", "digits")
 
 
+ADVICE = "allow more with bot_seconds= (check_plugin, samegame_plugin_check)"
+"""What a bot game over the kit's limit advises: the kit's own setting, not the
+command line's ``--bot-timeout``."""
+
+
 @dataclass
 class Findings:
     """What a check found: problems (one line each) and what it tried."""
@@ -238,7 +243,8 @@ def check_bots(host: PluginHost, names: Iterable[str], trial: Trial, found: Find
             for preset, board, rules, _ in trial.boards:
                 for seed in range(trial.seeds):
                     work = partial(_game, factory, options, board, rules, seed)
-                    first, again = run_game(work, parts, limit), run_game(work, parts, limit)
+                    first = run_game(work, parts, limit, advice=ADVICE)
+                    again = run_game(work, parts, limit, advice=ADVICE)
                     if first.moves != again.moves:
                         raise BotError(
                             f"bot {name} played other moves for the same seed {seed} on a "

@@ -30,6 +30,7 @@ from types import ModuleType
 
 from samegame.cli.plugins_cmd import plugin_problems
 from samegame.core.numbering import make_board
+from samegame.i18n.plain_english import plural
 from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost
 from samegame.presets import PresetError, find_preset
@@ -68,7 +69,8 @@ class PluginCheck:
 
     def report(self) -> str:
         """The problems, one a line, under a heading naming the plugin."""
-        lines = [f"plugin {self.plugin}: {len(self.problems)} problems", *self.problems]
+        count = len(self.problems)
+        lines = [f"plugin {self.plugin}: {count} {plural(count, 'problem')}", *self.problems]
         return "\n".join(lines)
 
     def assert_ok(self) -> None:

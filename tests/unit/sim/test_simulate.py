@@ -365,10 +365,10 @@ def test_failing_bot_stops_cleanly(cli, tmp_path: Path) -> None:
     result = cli(
         "simulate", "--bot", "broken", "--size", "small", "--games", "6", "--out", str(out)
     )
-    assert result.code == 1
+    assert result.code == 3  # a plugin's bot breaking the rules is its plugin's fault
     errors = error_lines(result)
     assert len(errors) == 1
-    assert errors[0].startswith("Error: game 2: bot broken chose ")
+    assert errors[0].startswith("Error: game 2: plugin test-bots (local): bot 'broken' chose ")
     assert "at move 3" in errors[0]
     assert errors[0].endswith("stopped after 2 of 6 games")
     assert result.err.splitlines()[-1] == errors[0]

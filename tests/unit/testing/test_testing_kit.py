@@ -16,6 +16,8 @@ from typing import Annotated, Any
 
 import pytest
 import typer
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import Result, assert_one_line_error
 from plugin_install import make_distribution
@@ -98,7 +100,7 @@ def test_a_plugin_that_keeps_the_contract_passes() -> None:
 
 def only_problem(result: PluginCheck) -> str:
     assert len(result.problems) == 1, result.report()
-    with pytest.raises(AssertionError, match="plugin subject: 1 problems"):
+    with pytest.raises(AssertionError, match=r"^plugin subject: 1 problem\n"):
         result.assert_ok()
     return result.problems[0]
 
@@ -215,7 +217,7 @@ class Fickle:
     ("bot", "shown"),
     [
         (Stubborn, "at move 2"),
-        (Sleepy, "did not return within 0.5 seconds"),
+        (Sleepy, "did not return within 0.5 seconds and was stopped; allow more with bot_seconds="),
         (Fickle, "played other moves for the same seed 0"),
     ],
 )
@@ -415,7 +417,7 @@ def test_the_fixture_fails_a_test_with_every_problem(pytester: pytest.Pytester) 
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "plugin bad: 1 problems",
+            "plugin bad: 1 problem",
             "plugin bad (local): scoring formula 'worse' gave -1 for a group of 1 tiles*",
         ]
     )
@@ -434,3 +436,11 @@ def test_the_pytest_plugin_loads_nothing_of_the_kit_until_used() -> None:
     assert "samegame.testing.pytest_plugin" in loaded
     for heavy in ("samegame.testing.kit", "samegame.plugin", "samegame.presets", "samegame.cli"):
         assert f"'{heavy}'" not in loaded
+
+
+@given(st.lists(st.text(alphabet="ab ", min_size=1, max_size=5), max_size=30))
+def test_the_report_counts_its_problems_in_plain_english(problems: list[str]) -> None:
+    """The heading says "1 problem", "2 problems" (issue 46, item 10: "1 problems")."""
+    heading = PluginCheck("subject", problems=problems).report().splitlines()[0]
+    count = len(problems)
+    assert heading == f"plugin subject: {count} problem{'' if count == 1 else 's'}"
