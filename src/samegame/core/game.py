@@ -264,13 +264,9 @@ class Game:
 
     def select(self, cell: Cell) -> Preview:
         """Preview a group and remember it as the selection; selecting it again
-        only selects it. A cell with no removable group clears the selection before
-        MoveRejected is raised, as ``click`` does."""
-        try:
-            preview = self.preview(cell)
-        except MoveRejected:
-            self._selection = None
-            raise
+        only selects it. A cell with no removable group is MoveRejected and changes
+        nothing."""
+        preview = self.preview(cell)
         self._selection = preview.group
         return preview
 

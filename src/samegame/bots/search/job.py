@@ -43,6 +43,7 @@ from samegame.bots.search.stop_timer import StopTimer
 from samegame.core.board import Board
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.core.stops import held
 
 if TYPE_CHECKING:
     import numpy as np
@@ -175,9 +176,20 @@ def prepare(algorithm: Algorithm, lanes: int = 1) -> None:
     """Compile (or load from numba's cache) the kernels of an algorithm's searches
     on ``lanes`` threads, on a tiny board, so that no time budget pays for it; then
     mark the kind ready with numba's index files of its code (``readiness``): NRPA's
-    one lane too, when threads were prepared."""
+    one lane too, when threads were prepared.
+
+    A request to stop while this runs is held to its end (``core.stops.held``):
+    numba loads and compiles through ctypes callbacks, where an exception raised
+    by a signal handler is printed ("Exception ignored on calling ctypes callback
+    function") and lost, and the stop with it. A second request still ends the
+    process at once (``samegame.cli.interrupts``)."""
     if prepared(algorithm, lanes):
         return
+    with held():
+        _prepare(algorithm, lanes)
+
+
+def _prepare(algorithm: Algorithm, lanes: int) -> None:
     from samegame.core.formulas import BASIC
     from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
