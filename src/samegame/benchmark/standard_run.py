@@ -7,7 +7,10 @@ and ``--format json`` say of it).
 >>> tasks = position_tasks("greedy", (3,), seed=0, bot_timeout=None)
 >>> tasks[0].position, tasks[0].preset
 (3, 'benchmark')
->>> result = position_result(tasks[0], play(tasks[0]))
+>>> from samegame.plugin.host import get_host
+>>> from samegame.presets import find_preset
+>>> rules = find_preset(BENCHMARK_PRESET, get_host()).rules
+>>> result = position_result(tasks[0], play(tasks[0]), rules)
 >>> result.record["bot"], result.entry["position"], result.record["finished"]
 ('greedy', 3, True)
 >>> result.entry["score"] == result.record["score"]
@@ -24,8 +27,7 @@ from samegame.benchmark.positions import ANCHORS, published, standard_positions
 from samegame.benchmark.runs import Played, PlayTask, play
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
-from samegame.plugin.host import get_host
-from samegame.presets import find_preset
+from samegame.core.rules import Rules
 from samegame.records.verification import make_record
 
 __all__ = ["BENCHMARK_PRESET", "PositionResult", "play", "position_result", "position_tasks"]
@@ -59,8 +61,9 @@ class PositionResult:
     entry: dict[str, Any]
 
 
-def position_result(task: PlayTask, game: Played) -> PositionResult:
-    """The record and the entry of ``task``'s game."""
+def position_result(task: PlayTask, game: Played, rules: Rules) -> PositionResult:
+    """The record and the entry of ``task``'s game, played under ``rules`` (the
+    benchmark preset's)."""
     assert task.position is not None, "a bench task plays a standard position"
     position = task.position
     board = standard_positions()[position - 1]
@@ -68,7 +71,7 @@ def position_result(task: PlayTask, game: Played) -> PositionResult:
     record = make_record(
         played,
         board=board,
-        rules=find_preset(task.preset, get_host()).rules,
+        rules=rules,
         preset=task.preset,
         generator=None,
         board_number=None,

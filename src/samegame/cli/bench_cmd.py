@@ -174,7 +174,7 @@ def standard_command(
     check_bot_timeout(bot_timeout)
     where = where_to_play(workers, executor_kind, scheduler)
     spec = checked_bot(bot, time_per_position, "--time-per-position", bot_timeout, where.kind)
-    load_preset(BENCHMARK_PRESET)  # a damaged or missing preset is said here, exit 3
+    rules = load_preset(BENCHMARK_PRESET).rules
     entries: list[dict[str, Any]] = []
     seconds_each, budget = budget_words(spec, tr)
     count = len(chosen)
@@ -200,7 +200,7 @@ def standard_command(
                 if remote is None:
                     break
                 game = remote
-            result = position_result(tasks[index], game)
+            result = position_result(tasks[index], game, rules)
             record, entry = result.record, result.entry
             records.write(record)
             entries.append(entry)

@@ -133,3 +133,12 @@ def test_an_old_module_path_imported_first_does_not_hide_the_public_name() -> No
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_every_name_samegame_lists_is_found_where_it_is_listed() -> None:
+    """``samegame`` loads its names when first used (``_HOMES``): each name of its
+    ``__all__`` must have a home, or ``from samegame import *`` fails."""
+    import samegame
+
+    for name in samegame.__all__:
+        assert getattr(samegame, name) is not None, name

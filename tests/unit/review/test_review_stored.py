@@ -58,15 +58,18 @@ def test_an_edited_value_is_refused(played: Played, data: st.DataObject) -> None
         review_from_stored(edited, board, rules, moves)
 
 
-def _played_from_each_position(kept: dict[str, Any], board: Any, rules: Any, moves: list[Cell]):
+def _played_from_each_position(
+    kept: dict[str, Any], board: Any, rules: Any, moves: list[Cell]
+) -> dict[str, Any] | None:
     """The issue's forgery: every kept value replaced by the played line from its
-    position (legal, its true total), claimed exact."""
+    position (legal, its true total), claimed exact; None when the played line does
+    not reach the end (no total to claim)."""
     played = played_line(board, rules, moves)
+    if not played.finished:
+        return None
     forged = copy.deepcopy(kept)
     for index, value in enumerate(forged["values"]):
         line = [format_cell(group.anchor) for group in played.groups[index:]]
-        if not played.finished:
-            return None  # the played line does not reach the end: no total to claim
         total, clears = follow(played.boards[index], rules, played.bases[index],
                                [parse_cell(cell) for cell in line])  # fmt: skip
         value.update(total=total, line=line, clears=clears, exact=True,
@@ -117,11 +120,10 @@ def test_a_claim_the_review_could_not_make_is_refused(played: Played, data: st.D
     edited = copy.deepcopy(kept)
     if change == "exact":
         edited["values"][index]["exact"] = True
+    elif kept["values"][index]["clears"]:
+        return  # a line that clears cannot say no line clears: refused already
     else:
-        edited["values"][index].update(can_clear=False, clears=False)
-        edited["values"][index]["clears"] = kept["values"][index]["clears"]
-        if kept["values"][index]["clears"]:
-            return  # a line that clears cannot say no line clears: refused already
+        edited["values"][index]["can_clear"] = False
     with pytest.raises(StoredReviewError):
         review_from_stored(edited, board, rules, moves)
 
