@@ -69,7 +69,8 @@ class PageError(Exception):
         super().__init__(message)
         self.status = status
         self.fault = fault
-        """A plugin's fault: the game it happened in is closed."""
+        """The game it happened in is closed: a plugin's fault, or a store that
+        could not save (``samegame play`` ends there too)."""
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,8 @@ class PageGames:
 
     async def command(self, name: str, line: str, language: str = "en") -> dict[str, Any]:
         """One command line in a game: ``{"lines", "state", "question", "quit"}``.
-        After a plugin's fault the game is closed (every move before it was saved)."""
+        After a plugin's fault, or a store that could not save, the game is closed
+        (every move before it was saved)."""
         game = self._game(name, language)
         if len(line) > MAX_LINE:
             raise PageError(translator(language)("serve.error.line_too_long", limit=MAX_LINE))
@@ -311,7 +313,9 @@ class PageGames:
         try:
             reply = session.handle(line)
         except StoreError as error:
-            raise PageError(_words(error, language), 500) from None
+            # As ``samegame play`` ends (exit 5): the move that could not be saved is
+            # not kept; every move before it was saved, and the game reopens from there.
+            raise PageError(_words(error, language), 503, fault=True) from None
         answer = self._answer(session, reply.lines)
         answer["quit"] = reply.quit
         return answer

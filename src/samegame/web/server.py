@@ -140,7 +140,10 @@ def create_app(
         try:
             said = await opened.command(request.path_params["game"], line, lang)
         except PageError as error:
-            return answer({"error": str(error)}, error.status)
+            refused: dict[str, Any] = {"error": str(error)}
+            if error.fault:
+                refused["closed"] = True
+            return answer(refused, error.status)
         return answer(said)
 
     async def state(request: Request) -> Response:

@@ -121,6 +121,70 @@ def test_a_store_that_cannot_be_read_is_said_on_the_start_view(
         assert path.read_bytes() == before, "the damaged file is left as it was"
 
 
+def _a_group_cell(state: dict[str, Any]) -> str | None:
+    """A cell of a group the rules remove (the first in reading order), or None."""
+    for row in state["rows"]:
+        for cell in row:
+            if cell is not None and cell["group"] >= 2:
+                return str(cell["cell"])
+    return None
+
+
+def _refuse_writes(path: Path) -> None:
+    """Every later save of a game fails, as on a full or read-only disk."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(
+            "CREATE TRIGGER refuse BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+        )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=FIXTURES)
+@given(moves=st.integers(0, 3), failing=st.sampled_from(["move", "undo", "hint", "restart"]))
+@pytest.mark.slow
+def test_a_save_that_fails_closes_the_page_game_and_keeps_every_move_before(
+    isolated_home: Path, moves: int, failing: str
+) -> None:
+    """As ``samegame play`` ends with exit 5 when it cannot save: one line, 503,
+    the game closed (``closed``; a later command finds no game), and reopened
+    from the start view it stands where the last saved answer left it."""
+    path = _database()
+    if path.parent.exists():
+        for old in path.parent.iterdir():
+            old.unlink()
+    with page_client() as client:
+        opened = post(client, "/api/games", LESSON).json()
+        session, state = opened["session"], opened["state"]
+        command = f"/api/games/{session}/command"
+        for _ in range(moves):
+            cell = _a_group_cell(state)
+            assert cell is not None
+            for line in (cell, cell):  # select, then remove
+                state = post(client, command, {"line": line}).json()["state"]
+        line = failing
+        if failing == "move":
+            line = str(_a_group_cell(state))
+            post(client, command, {"line": line})  # selected; a selection is not saved
+        if failing == "restart" and post(client, command, {"line": line}).json()["question"]:
+            line = "y"  # the restart asked first whether to lose the moves
+        _refuse_writes(path)
+        failed = post(client, command, {"line": line})
+        if failed.status_code == 200:
+            assert moves == 0 and failing in ("undo", "restart"), failed.text
+            return  # nothing to save: no move to undo or to lose
+        assert failed.status_code == 503, failed.text
+        refusal = failed.json()
+        assert refusal["closed"] is True
+        assert "\n" not in refusal["error"] and "Traceback" not in refusal["error"]
+        assert refusal["error"].startswith(f"could not save to {DB_NAME}: disk full;")
+        assert post(client, command, {"line": "score"}).status_code == 404
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("DROP TRIGGER refuse")
+    with page_client() as client:
+        again = post(client, "/api/games", {"game": state["game"]}).json()["state"]
+    for key in ("score", "tiles_left", "rows"):
+        assert again[key] == state[key], key
+
+
 # -- item 5: numbers of any size ------------------------------------------------------
 
 NUMBERS = st.one_of(

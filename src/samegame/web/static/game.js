@@ -76,7 +76,9 @@
     }
     const data = await response.json().catch(() => null);
     if (!response.ok || data === null) {
-      throw new Error((data && data.error) || word('web.error.network'));
+      const failure = new Error((data && data.error) || word('web.error.network'));
+      failure.closed = Boolean(data && data.closed);
+      throw failure;
     }
     return data;
   }
@@ -102,6 +104,8 @@
       if (data.question) ask(data.question);
     } catch (error) {
       say([error.message]);
+      // The server closed the game (a plugin's fault, a store that could not save).
+      if (error.closed) await leaveGame();
     }
   }
 
