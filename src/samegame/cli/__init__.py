@@ -23,6 +23,9 @@ def main() -> None:
         interrupts.arm()
         with held():
             from samegame.cli.app import main as run_main
+            from samegame.cli.cleanup_faults import report_cleanup_faults
+
+            report_cleanup_faults()
     except KeyboardInterrupt as stop:
         from samegame.cli.interrupts import stop_code
 

@@ -83,8 +83,15 @@ PLUGIN = """
         "move": "A1", "renderer": 5, "hook": 5,
     }
 
+    class Litter:
+        def __del__(self):
+            raise RuntimeError("litter")
+
     def act(place, good):
         if place != PLACE:
+            return good()
+        if BEHAVIOUR == "litter":
+            Litter()  # dropped at once: its __del__ raises where nothing can catch it
             return good()
         if BEHAVIOUR == "raise":
             raise RuntimeError("boom")
@@ -327,6 +334,43 @@ def test_a_misbehaving_plugin_is_blamed_in_one_line_with_exit_3(
     if behaviour == "hang":
         assert bound is not None
         assert f"did not return within {bound[2]} second" in result.stderr
+
+
+LITTERED = {
+    "formula": "simulate",
+    "penalty": "solve",
+    "generator": "replay",
+    "move": "verify",
+    "renderer": "board",
+    "hook": "plugins",
+}
+
+
+@pytest.mark.parametrize(("place", "command"), sorted(LITTERED.items()))
+def test_a_fault_python_can_only_report_is_one_warning_line(
+    attack_site: Site, tmp_path: Path, place: str, command: str
+) -> None:
+    """An exception raised in plugin code's clean-up (``__del__``), which nothing
+    can catch: the command goes on and says it in one line, once per process,
+    never as Python's "Exception ignored" with a traceback."""
+    result = run(
+        attack_site,
+        *COMMANDS.get(command, [command]),
+        home=tmp_path,
+        SG_ATTACK_PLACE=place,
+        SG_ATTACK_BEHAVIOUR="litter",
+    )
+    shown = (result.returncode, result.stdout[-2000:], result.stderr)
+    assert result.returncode == 0, shown
+    assert "Traceback" not in result.stderr, shown
+    assert "Exception ignored" not in result.stderr, shown
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning: ")]
+    said = (
+        f"Warning: {MODULE}.Litter.__del__ raised RuntimeError: litter"
+        " while Python cleaned up an object; ignored"
+    )
+    assert warnings, shown
+    assert set(warnings) == {said}, shown
 
 
 HOOK_COMMANDS = {
