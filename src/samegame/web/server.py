@@ -172,6 +172,9 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    # A path the page never asks for is not found, with or without a final slash
+    # (Starlette would answer 307 to the path without it).
+    app.router.redirect_slashes = False
     return Guard(app, hosts=hosts, token=token, language=language)
 
 

@@ -242,6 +242,32 @@ def test_nothing_outside_the_page_files_is_served(client: TestClient, path: str)
     assert "import" not in answer.text
 
 
+KNOWN_PATHS = ["/", "/static/game.js", "/static/basic", "/api/start", "/api/games", "/api/games/x"]
+SEGMENT = st.text(
+    st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%"), max_size=8
+)
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    base=st.sampled_from(KNOWN_PATHS),
+    more=st.lists(SEGMENT, max_size=3),
+    slashes=st.integers(0, 3),
+    method=st.sampled_from(["GET", "POST"]),
+)
+def test_every_path_is_answered_where_it_is_never_redirected(
+    client: TestClient, base: str, more: list[str], slashes: int, method: str
+) -> None:
+    """A path the page does not use, a final slash included, is 404 or 405 there
+    and then: no redirect to another address."""
+    path = "/".join([base.rstrip("/"), *more]) + "/" * slashes
+    headers = {"X-Samegame-Token": TOKEN}
+    answer = client.request(method, path or "/", headers=headers, follow_redirects=False)
+    assert not 300 <= answer.status_code < 400, (path, answer.status_code)
+
+
 def test_unknown_games_and_long_lines_are_refused(client: TestClient) -> None:
     assert post(client, "/api/games/nosuch/command", {"line": "A1"}).status_code == 404
     assert client.get("/api/games/nosuch").status_code == 404
