@@ -239,6 +239,34 @@ class PoolExecutor:
             return self._pool.submit(fn, arg)
 
 
+DASK_POLL = 0.02
+"""Seconds between looks at a Dask future while a result is awaited with a timeout."""
+
+
+class DaskHandle:
+    """A ``distributed.Future`` as a ``Handle``. A result awaited with a timeout is
+    awaited here, by looking whether the future is done, never by the future's own
+    ``result(timeout=...)``: in distributed 2026.8 that timeout races with the
+    client's loop, and under load a call ended in ``UnboundLocalError`` instead of
+    its value or a TimeoutError (seen in ``bench --executor dask``)."""
+
+    def __init__(self, future: Any) -> None:
+        self._future = future
+
+    def result(self, timeout: float | None = None) -> Any:
+        if timeout is not None:
+            deadline = time.monotonic() + timeout
+            while not self._future.done():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no result within {timeout} s")
+                time.sleep(min(DASK_POLL, left))
+        return self._future.result()
+
+    def cancel(self) -> bool:
+        return bool(self._future.cancel())
+
+
 class DaskExecutor:
     """Calls on a Dask cluster through a ``distributed.Client``."""
 
@@ -247,8 +275,7 @@ class DaskExecutor:
         self.slots = max(1, sum(client.nthreads().values()))
 
     def call(self, fn: Callable[[Any], Any], arg: Any) -> Handle:
-        future: Handle = self._client.submit(fn, arg, pure=False)
-        return future
+        return DaskHandle(self._client.submit(fn, arg, pure=False))
 
 
 def ordered_calls(

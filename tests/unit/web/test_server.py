@@ -263,6 +263,8 @@ def test_every_path_is_answered_where_it_is_never_redirected(
     """A path the page does not use, a final slash included, is 404 or 405 there
     and then: no redirect to another address."""
     path = "/".join([base.rstrip("/"), *more]) + "/" * slashes
+    if path.startswith("//"):
+        path = "/"  # a client sends "//" as a host, not a path
     headers = {"X-Samegame-Token": TOKEN}
     answer = client.request(method, path or "/", headers=headers, follow_redirects=False)
     assert not 300 <= answer.status_code < 400, (path, answer.status_code)
