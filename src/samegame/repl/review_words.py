@@ -51,9 +51,28 @@ class ReviewWords(Wording):
         costliest moves named, and how much was reviewed when not all."""
         lines = [self.tr("review.head", what=what)]
         if not review.moves:
-            lines.append(self.tr("review.empty"))
+            key = "review.empty" if review.complete else "review.summary.stopped.none"
+            lines.append(self.tr(key))
             return lines
-        if review.finished and review.complete:
+        if not review.complete:
+            # Where the review stopped, with the points scored by then: the
+            # game's own end is said apart, never as the score of the moves told.
+            key = (
+                "review.summary.stopped.finished"
+                if review.finished
+                else "review.summary.stopped.unfinished"
+            )
+            lines.append(
+                self.tr(
+                    key,
+                    score=review.reviewed_score,
+                    count=review.reviewed,
+                    total=review.total_moves,
+                    final=review.score,
+                    best=review.best_total,
+                )
+            )
+        elif review.finished:
             lines.append(
                 self.tr("review.summary.finished", score=review.score, best=review.best_total)
             )

@@ -75,6 +75,7 @@ def review_report(review: Review) -> dict[str, Any]:
         "complete": review.complete,
         "finished": review.finished,
         "score": review.score,
+        "reviewed_score": review.reviewed_score,
         "best_total": review.best_total,
         "end_total": review.end_total,
         "lost": review.lost,

@@ -98,7 +98,9 @@ class Review:
     """A game's review: its moves (the first ``reviewed`` of ``total_moves``),
     ``best_total`` (``V`` of the first position, the best final score found),
     ``score`` (the final score when the line ends the game, else the points of
-    the moves played), ``finished``, and ``costliest``: the moves that lost
+    the moves played), ``finished``, ``reviewed_score`` (the points scored by
+    the moves reviewed: where a stopped review stands; ``score`` before the
+    settlement when it is complete), and ``costliest``: the moves that lost
     points, the largest loss first (then by index). When the review is complete
     the losses add up to ``lost = best_total - end_total``, where ``end_total`` is
     the final score of a finished game, or the best found from where an
@@ -116,6 +118,7 @@ class Review:
     budget: ReviewBudget
     seed: int
     values: tuple[PositionValue, ...] = ()
+    reviewed_score: int = 0
 
     @property
     def reviewed(self) -> int:
@@ -205,6 +208,7 @@ def review_of(
         budget,
         seed,
         tuple(found),
+        played.bases[len(found) - 1],
     )
 
 
