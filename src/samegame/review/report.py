@@ -41,6 +41,7 @@ def _reason(reason: MoveReason) -> dict[str, Any]:
         "tiles": reason.tiles,
         "bonus": reason.bonus,
         "points": reason.points,
+        "proven": reason.proven,
     }
 
 
@@ -62,6 +63,7 @@ def move_report(move: ReviewedMove, best_total: int) -> dict[str, Any]:
         "preferred_total": move.preferred_total,
         "preferred_line": [format_cell(cell) for cell in move.preferred_line],
         "exact": move.exact,
+        "after_exact": move.after_exact,
         "reason": _reason(move.reason),
     }
 

@@ -63,7 +63,11 @@ class ReviewedMove:
     ``preferred_value`` that line's value (``value_before``), ``preferred_total``
     the game's final score along it (``T`` before the move); ``preferred_line``
     the whole line, to the end of the game. ``exact``: ``value_before`` is the
-    exact solver's."""
+    exact solver's; ``after_exact``: ``value_after`` is. What the loss proves
+    (``loss_proven``): both exact, the loss is the true one; the value after
+    exact, the true loss is at least ``loss`` (the line before is real, the
+    value after the most any line reaches); else it is only what the search
+    found, since a better line after the move may exist."""
 
     index: int
     played: Cell
@@ -80,6 +84,12 @@ class ReviewedMove:
     preferred_line: tuple[Cell, ...]
     exact: bool
     reason: MoveReason
+    after_exact: bool = False
+
+    @property
+    def loss_proven(self) -> bool:
+        """Whether ``loss`` is the true loss, every line considered."""
+        return self.exact and self.after_exact
 
 
 @dataclass(frozen=True)
@@ -247,4 +257,5 @@ def _reviewed_move(
         before.line,
         before.exact,
         reason,
+        after.exact,
     )
