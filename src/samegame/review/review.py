@@ -198,7 +198,7 @@ def review_of(
         raise ValueError(f"{len(found)} values for {len(played.boards)} positions")
     if not found:
         return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed, ())
-    settled = settle_line(played, found)
+    settled = settle_line(played, found, rules)
     best_total = settled[0].total
     reviewed = tuple(
         _reviewed_move(played, settled, i, rules, best_total, moves[i])

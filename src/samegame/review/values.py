@@ -15,11 +15,14 @@ so the losses of a complete review add up to ``V(s_0)`` minus the final score.
 Each position is valued on its own (``value_position``, a pure function of the
 position, the points before it, the rules, the budget and a seed): exactly by
 ``ExactSolver`` when it is small enough, else by one fixed-work search, whose best
-line is a bound from below. ``settle_line`` then combines them: a search's line
-that follows the played moves for a while is a line from each position it passes
-too (so the positions after it are worth at least as much), and, from the end
-backwards, ``T(s_i) = max(found(s_i), T(s_{i+1}))`` (a played line better than the
-search's raises the best), so that no loss is ever negative.
+line is a bound from below. ``settle_line`` then combines them: a line found from
+one position that reaches the board of a later one (by the played moves, or the
+same moves in another order) is a line from that later position too, its rest
+replayed from there (so the positions after it are worth at least as much), and,
+from the end backwards, ``T(s_i) = max(found(s_i), T(s_{i+1}))`` (a line from a
+later position, after the played moves, is a line from every earlier one), so
+that no loss is ever negative and each loss is the smallest that every line found
+allows.
 """
 
 from __future__ import annotations
@@ -232,13 +235,23 @@ class SettledPosition:
     played_is_preferred: bool
 
 
-def settle_line(played: PlayedLine, found: Sequence[PositionValue]) -> tuple[SettledPosition, ...]:
+def settle_line(
+    played: PlayedLine,
+    found: Sequence[PositionValue],
+    rules: Rules,
+    extra: Sequence[tuple[int, PositionValue]] = (),
+) -> tuple[SettledPosition, ...]:
     """Combine the values ``found`` of the first ``len(found)`` positions of
-    ``played`` (at least one): lines found that follow the played moves are
-    credited to the positions they pass, then, from the last position valued
-    backwards, each position is worth the best of its own line and the played
-    line. The last position valued ends the line reviewed."""
-    best = _with_followed_lines(played, found)
+    ``played`` (at least one), and the ``extra`` lines found from them
+    (``(position, value)``, more searches of the same positions): every line is
+    credited to each later position of the line reviewed that it passes (by the
+    played moves or in another order: the same board), with its rest's total from
+    there; then, from the last position valued backwards, each position is worth
+    the best of its own lines and the played line. The last position valued ends
+    the line reviewed. So a line found anywhere lifts every position it can reach
+    and every earlier one, and each value is the total of a line replayed from
+    its position."""
+    best = _credited_lines(played, found, rules, extra)
     last = len(best) - 1
     end = best[last]
     after = SettledPosition(
@@ -267,32 +280,43 @@ def settle_line(played: PlayedLine, found: Sequence[PositionValue]) -> tuple[Set
     return tuple(settled)
 
 
-def _with_followed_lines(played: PlayedLine, found: Sequence[PositionValue]) -> list[PositionValue]:
-    """Each position's best line: its own, or the rest of a line found earlier that
-    followed the played moves up to it (with that line's total, the same game)."""
+def _credited_lines(
+    played: PlayedLine,
+    found: Sequence[PositionValue],
+    rules: Rules,
+    extra: Sequence[tuple[int, PositionValue]],
+) -> list[PositionValue]:
+    """Each position's best line known: its own, a better one of ``extra`` from
+    it, or the rest of a line from an earlier position that passes its board
+    (the boards of a line reviewed all differ: each has fewer tiles), replayed
+    from it with the points scored before it."""
     best = list(found)
-    for start, value in enumerate(found):
-        position, step = start, 0
-        while (
-            step < len(value.line)
-            and position + 1 < len(found)
-            and _same_move(played, position, value.line[step])
-        ):
-            position, step = position + 1, step + 1
-            if value.total > best[position].total:
-                held = best[position]
-                best[position] = PositionValue(
-                    value.total,
-                    value.line[step:],
-                    value.clears,
-                    held.exact,
-                    True if value.clears else held.can_clear,
-                )
+    for start, value in extra:
+        if start < len(best):
+            best[start] = _lifted(best[start], value.total, value.line, value.clears)
+    where = {board: j for j, board in enumerate(played.boards[: len(found)])}
+    for start, value in (*enumerate(found), *extra):
+        if start >= len(found):
+            continue
+        board = played.boards[start]
+        for step, cell in enumerate(value.line):
+            group = board.group_at(cell)
+            assert group is not None, "a found line is legal from its position"
+            board = board.remove(group)
+            later = where.get(board)
+            if later is None or later <= start:
+                continue
+            rest = value.line[step + 1 :]
+            total, clears = follow(board, rules, played.bases[later], rest)
+            best[later] = _lifted(best[later], total, rest, clears)
     return best
 
 
-def _same_move(played: PlayedLine, position: int, cell: Cell) -> bool:
-    """Whether ``cell`` names the group played at ``position`` (any of its cells)."""
-    return position < len(played.groups) and bool(
-        played.groups[position].mask & played.boards[position].bit(cell)
-    )
+def _lifted(held: PositionValue, total: int, line: tuple[Cell, ...], clears: bool) -> PositionValue:
+    """``held`` with a line of ``total`` known from its position: that line when it
+    reaches more (the exactness of the position is kept: an exact value is never
+    passed), and a position a clearing line is known from can clear."""
+    can_clear = True if clears else held.can_clear
+    if total > held.total:
+        return PositionValue(total, line, clears, held.exact, can_clear)
+    return PositionValue(held.total, held.line, held.clears, held.exact, can_clear)
