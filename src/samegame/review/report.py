@@ -81,6 +81,8 @@ def review_report(review: Review) -> dict[str, Any]:
         "best_total": review.best_total,
         "end_total": review.end_total,
         "lost": review.lost,
+        "rechecked": review.rechecked,
+        "searched_again": sorted({position for position, _ in review.extra}),
         "seed": review.seed,
         "budget": asdict(review.budget),
         "costliest": [move.index + 1 for move in review.costliest],

@@ -29,6 +29,7 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel, label_for
 from samegame.review.reasons import NO_REASON, MoveReason, move_reason
 from samegame.review.values import (
@@ -47,6 +48,8 @@ __all__ = [
     "ReviewedMove",
     "ToldMove",
     "position_seed",
+    "recheck",
+    "recheck_seed",
     "review_game",
     "review_of",
 ]
@@ -116,7 +119,10 @@ class Review:
     the final score of a finished game, or the best found from where an
     unfinished line stopped. ``values``: what was found from each position
     valued, as ``value_position`` gave it (what a saved review keeps:
-    ``samegame.review.stored``)."""
+    ``samegame.review.stored``); ``extra``: the lines of the searches made again
+    around the moves about to be labelled a mistake or a blunder (``(position,
+    value)``), and ``rechecked`` whether those searches were made (a complete
+    review is rechecked before it is told)."""
 
     moves: tuple[ReviewedMove, ...]
     total_moves: int
@@ -129,6 +135,8 @@ class Review:
     seed: int
     values: tuple[PositionValue, ...] = ()
     reviewed_score: int = 0
+    extra: tuple[tuple[int, PositionValue], ...] = ()
+    rechecked: bool = False
 
     @property
     def reviewed(self) -> int:
@@ -179,7 +187,75 @@ def review_game(
         )
         if progress is not None:
             progress(index + 1, positions)
-    return review_of(played, rules, moves, found, budget, seed)
+    if len(found) < positions:
+        return review_of(played, rules, moves, found, budget, seed)
+    extra = recheck(played, rules, moves, found, budget, seed, stop, solver)
+    if extra is None:
+        return review_of(played, rules, moves, found, budget, seed)
+    return review_of(played, rules, moves, found, budget, seed, extra, rechecked=True)
+
+
+RECHECKED_LABELS = (MoveLabel.MISTAKE, MoveLabel.BLUNDER)
+"""The labels a move is given only after the positions around it are searched
+again (unless the exact solver settled its loss)."""
+
+
+def recheck_seed(seed: int, index: int, attempt: int) -> int:
+    """The seed of search ``attempt`` made again of position ``index``."""
+    return derive_seed("review-recheck", seed, index, attempt)
+
+
+def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) -> list[int]:
+    """The positions around the moves labelled a mistake or a blunder on found
+    values, the costliest first (after the move, then before it), not searched
+    again yet and not exact."""
+    chosen: list[int] = []
+    moves = [m for m in review.moves if m.label in RECHECKED_LABELS and not m.loss_proven]
+    for move in sorted(moves, key=lambda m: (-m.loss, m.index)):
+        for position in (move.index + 1, move.index):
+            if position not in done and position not in chosen and not exact(position):
+                chosen.append(position)
+    return chosen
+
+
+def recheck(
+    played: PlayedLine,
+    rules: Rules,
+    moves: Sequence[Cell],
+    found: Sequence[PositionValue],
+    budget: ReviewBudget,
+    seed: int,
+    stop: Callable[[], bool] | None = None,
+    solver: ExactSolver | None = None,
+) -> tuple[tuple[int, PositionValue], ...] | None:
+    """Before a move is labelled a mistake or a blunder on values the search
+    found, search the positions before and after it ``budget.recheck`` times more
+    with other seeds; every line found lifts the values it can (``settle_line``),
+    and the labels are looked at again, until no such move is left unsearched or
+    ``budget.recheck_positions`` positions were searched again. A pure function
+    of its arguments; None when ``stop()`` asked to stop (nothing is kept of it)."""
+    extra: list[tuple[int, PositionValue]] = []
+    done: set[int] = set()
+    while len(done) < budget.recheck_positions and budget.recheck > 0:
+        review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
+        todo = _to_recheck(review, done, lambda position: found[position].exact)
+        if not todo:
+            break
+        for position in todo[: budget.recheck_positions - len(done)]:
+            done.add(position)
+            for attempt in range(budget.recheck):
+                if stop is not None and stop():
+                    return None
+                value = value_position(
+                    played.boards[position],
+                    rules,
+                    played.bases[position],
+                    budget,
+                    recheck_seed(seed, position, attempt),
+                    solver,
+                )
+                extra.append((position, value))
+    return tuple(extra)
 
 
 def review_of(
@@ -189,16 +265,19 @@ def review_of(
     found: Sequence[PositionValue],
     budget: ReviewBudget,
     seed: int,
+    extra: Sequence[tuple[int, PositionValue]] = (),
+    *,
+    rechecked: bool = False,
 ) -> Review:
     """The review of ``moves`` (whose positions are ``played``) from the values
     ``found`` of its first positions, first to last (as ``value_position`` gives
-    them, computed here or elsewhere): the moves up to the last position valued
-    are reviewed."""
+    them, computed here or elsewhere), and the ``extra`` lines of searches made
+    again (``recheck``): the moves up to the last position valued are reviewed."""
     if len(found) > len(played.boards):
         raise ValueError(f"{len(found)} values for {len(played.boards)} positions")
     if not found:
         return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed, ())
-    settled = settle_line(played, found, rules)
+    settled = settle_line(played, found, rules, extra)
     best_total = settled[0].total
     reviewed = tuple(
         _reviewed_move(played, settled, i, rules, best_total, moves[i])
@@ -219,6 +298,8 @@ def review_of(
         seed,
         tuple(found),
         played.bases[len(found) - 1],
+        tuple(extra),
+        rechecked,
     )
 
 

@@ -57,6 +57,16 @@ below 120); on 6x5 boards the tabu colour keeps the search from clearing
 (benchmarks/results/review.md)."""
 
 
+DEFAULT_RECHECK = 2
+"""Searches more, with other seeds, of each position around a move about to be
+labelled a mistake or a blunder on values the search found."""
+
+DEFAULT_RECHECK_POSITIONS = 8
+"""The most positions of one review searched again (the costliest moves first):
+at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a review
+(benchmarks/results/review.md)."""
+
+
 @dataclass(frozen=True)
 class ReviewBudget:
     """The work spent on each position of a review, fixed (never a time), so a
@@ -64,17 +74,24 @@ class ReviewBudget:
     ``iterations`` a level (keeping a colour back for last on positions of more
     than ``tabu_above`` tiles), and the exact solver on positions of at most
     ``exact_tiles`` tiles whose search holds at most ``exact_positions``
-    positions (``exact_tiles=0``: the search alone)."""
+    positions (``exact_tiles=0``: the search alone). Before a move is labelled a
+    mistake or a blunder on values the search found, the positions before and
+    after it are searched ``recheck`` times more with other seeds, for at most
+    ``recheck_positions`` positions a review (``samegame.review.review``)."""
 
     level: int = DEFAULT_LEVEL
     iterations: int = DEFAULT_ITERATIONS
     exact_tiles: int = MAX_EXACT_TILES
     exact_positions: int = MAX_EXACT_POSITIONS
     tabu_above: int = DEFAULT_TABU_ABOVE
+    recheck: int = DEFAULT_RECHECK
+    recheck_positions: int = DEFAULT_RECHECK_POSITIONS
 
     def __post_init__(self) -> None:
         if self.level < 1 or self.iterations < 1:
             raise ValueError(f"a review's search needs a level and iterations of 1 or more: {self}")
+        if self.recheck < 0 or self.recheck_positions < 0:
+            raise ValueError(f"a review's searches again are 0 or more: {self}")
         if not 0 <= self.exact_tiles <= TILE_LIMIT or self.exact_positions < 1:
             raise ValueError(
                 f"a review's exact bounds are 0 to {TILE_LIMIT} tiles and 1 or more "

@@ -301,3 +301,42 @@ def test_a_line_found_earlier_in_another_order_lifts_the_later_positions() -> No
     settled = settle_line(played, found, rules)
     assert [position.total for position in settled[: k + 3]] == [best] * (k + 3)
     assert [move.loss for move in _losses(settled)][: k + 2] == [0] * (k + 2)
+
+
+def _random_game(seed: int, rules: Rules) -> tuple[Board, list[Cell]]:
+    import random
+
+    rng = random.Random(seed)
+    board = read_board("\n".join("".join(rng.choice("RGB") for _ in range(6)) for _ in range(5)))
+    moves, position = [], board
+    while groups := position.groups(rules.min_group):
+        group = rng.choice(groups)
+        moves.append(group.anchor)
+        position = position.remove(group)
+    return board, moves
+
+
+def test_a_mistake_or_blunder_is_labelled_only_after_its_positions_are_searched_again() -> None:
+    """Issue 44, item 4: before a move is labelled a mistake or a blunder on values
+    the search found, the positions before and after it are searched again with
+    other seeds (within ``recheck_positions``), and what those searches find is
+    part of the review; with no searches again, the review is the plain one."""
+    rules = RULE_SETS["basic"]
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck_positions=40)
+    labelled = 0
+    for seed in range(6):
+        board, moves = _random_game(seed, rules)
+        review = review_game(board, rules, moves, budget, seed)
+        assert review.rechecked
+        again = {position for position, _ in review.extra}
+        for move in review.moves:
+            if move.label in (MoveLabel.MISTAKE, MoveLabel.BLUNDER):
+                labelled += 1
+                assert {move.index, move.index + 1} <= again, move.index
+        assert len(review.extra) == budget.recheck * len(again)
+        plain = review_game(
+            board, rules, moves, ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck=0), seed
+        )
+        assert plain.extra == ()
+        assert plain.values == review.values, "the first searches are the same"
+    assert labelled > 0
