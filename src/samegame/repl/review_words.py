@@ -45,6 +45,9 @@ __all__ = [
 COSTLIEST_NAMED = 3
 """How many of the costliest moves the summary names."""
 
+HINT_LINE = 6
+"""How many moves of the better line are said where the hint's move lost points."""
+
 TOLD_FROM = (MoveLabel.INACCURACY, MoveLabel.MISTAKE, MoveLabel.BLUNDER)
 """The labels whose moves a review tells by default."""
 
@@ -135,6 +138,11 @@ CLAIMS: Mapping[str, Claim] = {
     "review.preferred.found.named": Claim.FOUND,
     "review.preferred.found.exact": Claim.FOUND,
     "review.preferred.found.exact.named": Claim.FOUND,
+    # the hint's move: a fact of the board; where it lost points, the better line
+    # and why the hint missed it (it looks two moves ahead)
+    "review.hint.best": Claim.FACT,
+    "review.hint.shorter": Claim.PROVEN,
+    "review.hint.shorter.found": Claim.FOUND,
     # why
     "review.reason.split-group": Claim.FACT,
     "review.reason.stranded-colour": Claim.FACT,
@@ -270,10 +278,13 @@ class ReviewWords(Wording):
         assert played is not None, "a reviewed move is a group of its position"
         described = self.group(board, played, rules)
         if move.loss == 0:
-            return [
+            lines = [
                 self.tr(loss_key(move), move=head),
                 self.tr("review.played", group=described),
             ]
+            if move.hinted:
+                lines.append(self.tr("review.hint.best"))
+            return lines
         lines = [
             self.tr(
                 loss_key(move),
@@ -297,6 +308,12 @@ class ReviewWords(Wording):
         reason = self.reason(move.reason)
         if reason is not None:
             lines.append(reason)
+        if move.hinted:
+            # The hint looks two moves ahead; the better line shown comes from a
+            # search to the end of the game: said with its first moves.
+            shown_line = self.join([format_cell(cell) for cell in move.preferred_line[:HINT_LINE]])
+            key = "review.hint.shorter" if move.after_exact else "review.hint.shorter.found"
+            lines.append(self.tr(key, line=shown_line, more=self.points(move.loss)))
         return lines
 
     def reason(self, reason: MoveReason) -> str | None:

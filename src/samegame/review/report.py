@@ -64,6 +64,7 @@ def move_report(move: ReviewedMove, best_total: int) -> dict[str, Any]:
         "preferred_line": [format_cell(cell) for cell in move.preferred_line],
         "exact": move.exact,
         "after_exact": move.after_exact,
+        "hinted": move.hinted,
         "reason": _reason(move.reason),
     }
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from samegame.core.board import Board
+from samegame.core.board import Board, Group
 from samegame.core.coords import Cell
+from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.review.exact import ExactSolver
@@ -70,7 +71,9 @@ class ReviewedMove:
     (``loss_proven``): both exact, the loss is the true one; the value after
     exact, the true loss is at least ``loss`` (the line before is real, the
     value after the most any line reaches); else it is only what the search
-    found, since a better line after the move may exist."""
+    found, since a better line after the move may exist. ``hinted``: the move is
+    the one the built-in hint gives on its position (``lookahead_hint``, a
+    look-ahead of two moves), so a player who took the hint is told so."""
 
     index: int
     played: Cell
@@ -88,6 +91,7 @@ class ReviewedMove:
     exact: bool
     reason: MoveReason
     after_exact: bool = False
+    hinted: bool = False
 
     @property
     def loss_proven(self) -> bool:
@@ -339,4 +343,10 @@ def _reviewed_move(
         before.exact,
         reason,
         after.exact,
+        _is_hint(board, group, rules),
     )
+
+
+def _is_hint(board: Board, group: Group, rules: Rules) -> bool:
+    hint = lookahead_hint(board, rules)
+    return hint is not None and hint.mask == group.mask

@@ -168,6 +168,11 @@ def check_move(
                 assert not oracle.can_clear(after), line
             elif oracle.can_clear(after):
                 tally["found but not so"] += 1
+        elif key == "review.hint.shorter":
+            assert true_after == move.preferred_total - number(values["more"]), line
+        elif key == "review.hint.shorter.found":
+            if true_after != move.preferred_total - number(values["more"]):
+                tally["found but not so"] += 1
         elif key == "review.reason.stranded-colour":
             assert not oracle.can_clear(after), line
 
@@ -249,3 +254,39 @@ def test_a_line_said_is_read_back_to_its_sentence() -> None:
     assert sentence("Move 4, blunder: 988 points lost, as far as the search found.")[0] == (
         "review.move.found"
     )
+
+
+def test_a_move_the_hint_gives_is_said_so_with_the_better_line_and_why() -> None:
+    """Issue 44, item 5: where the move played is the one the built-in hint gives,
+    the review says so; where it lost points, it shows the better line's first
+    moves and why the hint missed it (two moves ahead against a search to the
+    end)."""
+    from samegame.core.game import Game, lookahead_hint
+
+    tr = translator("en")
+    words = ReviewWords(tr)
+    said = {"review.hint.best": 0, "hinted lost": 0}
+    for seed in range(BOARDS):
+        board, _ = random_game(seed)
+        game = Game(board, RULES)
+        while not game.finished:
+            hint = lookahead_hint(game.board, RULES)
+            assert hint is not None
+            game.play(hint.anchor)
+        moves = list(game.move_cells)
+        review = review_game(board, RULES, moves, BUDGET, seed)
+        played = played_line(board, RULES, moves)
+        for told in told_moves(review, played, RULES, every=True):
+            assert told.move.hinted
+            keys = [sentence(line)[0] for line in words.move(told)]
+            if told.move.loss == 0:
+                assert keys[-1] == "review.hint.best"
+                said["review.hint.best"] += 1
+            else:
+                assert keys[-1] in ("review.hint.shorter", "review.hint.shorter.found")
+                line = words.move(told)[-1]
+                first = [str(cell) for cell in told.move.preferred_line[:2]]
+                assert all(cell in line for cell in first), line
+                said["hinted lost"] += 1
+    assert said["review.hint.best"] > 0, said
+    assert said["hinted lost"] > 0, said

@@ -85,6 +85,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.reason.gave-up-clear": "Why: after it the board can no longer be cleared, so tiles will be left.",
     "review.reason.gave-up-clear.found.bonus": "Why: the best line found before it clears the board, and the search found no line that clears after it, so the bonus of {bonus} is not in any line found.",
     "review.reason.gave-up-clear.found": "Why: the best line found before it clears the board, and the search found no line that clears after it.",
+    "review.hint.best": "It is the move the hint gives here.",
+    "review.hint.shorter": "It is the move the hint gives here: the hint looks only two moves ahead, and the better line, beginning {line}, found by a search to the end, reaches {more} more than any line after the hint's move.",
+    "review.hint.shorter.found": "It is the move the hint gives here: the hint looks only two moves ahead, and the better line, beginning {line}, found by a search to the end, reaches {more} more than any line the search found after the hint's move.",
     # practice on your mistakes
     "review.practice.none": "There is nothing to practise: no move lost points against the search.",
     "review.practice.intro": {
