@@ -260,38 +260,37 @@ def _review_one(
             said = words.tr("error.review.moves", game=subject.game_id, problem=str(error))
             raise fail(said, ExitCode.DATA) from None
         raise fail(str(error), ExitCode.INPUT) from None
-    kept = [] if store is None else kept_values(store, subject, budget, seed)
+    kept_review = None if store is None else kept_values(store, subject, budget, seed)
+    kept = kept_review.values if kept_review is not None else ()
+    done_before = kept_review is not None and kept_review.rechecked
     save = None if store is None else keeper(store, subject)
     total = len(subject.moves) + 1
-    if len(kept) < total:
+    if not done_before:
         say(words.tr("review.start", what=subject.what(words), count=len(subject.moves)))
         if kept:
-            say(words.tr("review.again", number=len(kept) + 1, total=total))
+            say(words.tr("review.again", number=min(len(kept) + 1, total), total=total))
     with interruptible() as interruption:
         review = review_subject(
             subject,
             budget,
             seed,
-            kept,
+            kept_review,
             stopped=lambda: bool(interruption),
             progress=_progress_lines(words),
             save=save,
             executor=executor,
             preparing=_preparing(words),
         )
-    practice_follows = quiet and len(review.values) == total
+    whole = len(review.values) == total and review.rechecked
+    practice_follows = quiet and whole
     if output is TextOrJson.json:
         print_json(review_report(review))
     elif not practice_follows:
         _tell(words, subject, review, every)
-    if store is not None and subject.game_id is not None and len(kept) < total:
-        key = (
-            "review.kept"
-            if review.complete and len(review.values) == total
-            else "review.kept.partial"
-        )
+    if store is not None and subject.game_id is not None and not done_before:
+        key = "review.kept" if whole else "review.kept.partial"
         say(words.tr(key, game=subject.game_id))
-    if len(review.values) < total:
+    if not whole:
         raise _stop_error(words, review.reviewed, review.total_moves)
     return review
 

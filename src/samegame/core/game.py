@@ -47,6 +47,7 @@ __all__ = [
     "MoveRejected",
     "Preview",
     "Rejection",
+    "lookahead_hint",
     "parse_cell",
 ]
 
@@ -430,15 +431,22 @@ class Game:
         return choice, self._emit(events)
 
     def _lookahead_hint(self) -> Group | None:
-        best: tuple[int, int] | None = None
-        choice: Group | None = None
-        for group in self.legal_groups():
-            after = self.board.remove(group)
-            follow = max(
-                (self.rules.points(g.size) for g in after.iter_groups(self.rules.min_group)),
-                default=0,
-            )
-            value = (self.rules.points(group.size) + follow, group.size)
-            if best is None or value > best:
-                best, choice = value, group
-        return choice
+        return lookahead_hint(self.board, self.rules)
+
+
+def lookahead_hint(board: Board, rules: Rules) -> Group | None:
+    """The built-in hint's group on ``board`` (``Game.hint`` without a bot): a
+    two-move look-ahead, the most points now plus the best single follow-up,
+    ties to the larger group, then to the earlier anchor; None at the end."""
+    best: tuple[int, int] | None = None
+    choice: Group | None = None
+    for group in board.groups(rules.min_group):
+        after = board.remove(group)
+        follow = max(
+            (rules.points(g.size) for g in after.iter_groups(rules.min_group)),
+            default=0,
+        )
+        value = (rules.points(group.size) + follow, group.size)
+        if best is None or value > best:
+            best, choice = value, group
+    return choice

@@ -16,6 +16,7 @@ scores and its kept review are left as they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, format_cell
@@ -115,7 +116,7 @@ class ReviewPractice:
                 score=self.played.bases[move.index],
             ),
             tr(
-                "review.practice.played",
+                "review.practice.played" if move.loss_proven else "review.practice.played.found",
                 group=words.group(board, played, self.rules),
                 label=tr(f"review.label.{move.label.value}"),
                 lost=words.points(move.loss),
@@ -168,47 +169,62 @@ class ReviewPractice:
 
     def judge(self, board: Board, move: ReviewedMove, cell: Cell) -> tuple[list[str], bool]:
         """The words for an answer and whether it beats the played move."""
-        tr, words = self.tr, self.words
+        said, better = self.judgement(board, move, cell)
+        return [self.tr(judged, **values) for judged, values in said], better
+
+    def judgement(
+        self, board: Board, move: ReviewedMove, cell: Cell
+    ) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
+        """The sentences (catalogue keys and their values) for an answer, and
+        whether it beats the played move. A comparison is said as proven only when
+        the exact solver settled it (``samegame.repl.review_words.CLAIMS``): the
+        answer better when the position after the move played is exact, no better
+        when the answer's own value is; else as what the search found."""
+        words = self.words
         try:
             group = board.group_at(cell)
         except ValueError:  # off the board
             group = None
         if group is None or group.size < self.rules.min_group:
-            return [tr("review.practice.not_a_group", cell=format_cell(cell))], False
+            return [("review.practice.not_a_group", {"cell": format_cell(cell)})], False
         played_total = move.preferred_total - move.loss
         if group.mask & board.bit(move.played):
-            return [tr("review.practice.same", total=played_total)], False
+            key = "review.practice.same" if move.after_exact else "review.practice.same.found"
+            return [(key, {"total": played_total})], False
         if group.mask & board.bit(move.preferred):
-            total = move.preferred_total
+            total, exact = move.preferred_total, move.exact
         else:
-            total = self.value_of(board, move, group)
-        described = words.group(board, group, self.rules)
-        if total > played_total:
+            total, exact = self.value_of(board, move, group)
+        answer = ("review.practice.answer", {"group": words.group(board, group, self.rules)})
+        more, fewer = words.points(total - played_total), words.points(played_total - total)
+        if total > played_total and total >= move.preferred_total:
             key = (
                 "review.practice.better.best"
-                if total >= move.preferred_total
-                else "review.practice.better"
+                if move.after_exact
+                else "review.practice.better.best.found"
             )
-            return [
-                tr("review.practice.answer", group=described),
-                tr(key, total=total, more=words.points(total - played_total)),
-            ], True
+            return [answer, (key, {"total": total, "more": more})], True
+        if total > played_total:
+            key = "review.practice.better" if move.after_exact else "review.practice.better.found"
+            return [answer, (key, {"total": total, "more": more})], True
         if total == played_total:
-            return [
-                tr("review.practice.answer", group=described),
-                tr("review.practice.equal", total=total),
-            ], False
-        return [
-            tr("review.practice.answer", group=described),
-            tr("review.practice.worse", total=total, fewer=words.points(played_total - total)),
-        ], False
+            key = (
+                "review.practice.equal"
+                if exact and move.after_exact
+                else "review.practice.equal.found"
+            )
+            return [answer, (key, {"total": total})], False
+        key = "review.practice.worse" if exact else "review.practice.worse.found"
+        return [answer, (key, {"total": total, "fewer": fewer})], False
 
-    def value_of(self, board: Board, move: ReviewedMove, group: Group) -> int:
+    def value_of(self, board: Board, move: ReviewedMove, group: Group) -> tuple[int, bool]:
         """The best final score found after removing ``group`` from the position
         before ``move``, by the review's search (its seed drawn from the review's
-        and the group's anchor, so the same answer is judged the same)."""
+        and the group's anchor, so the same answer is judged the same), and whether
+        it is exact."""
         base = self.played.bases[move.index] + self.rules.points(group.size)
         seed = derive_seed(
             "review-practice", self.seed, move.index, group.anchor.col, group.anchor.row
         )
-        return value_position(board.remove(group), self.rules, base, self.budget, seed).total
+        found = value_position(board.remove(group), self.rules, base, self.budget, seed)
+        return found.total, found.exact

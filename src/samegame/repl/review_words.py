@@ -5,27 +5,175 @@ player's language, built from the words every announcement uses
 
 Which moves are told: by default every move labelled an inaccuracy or worse and
 the three that cost the most, in the order they were played; ``every`` tells
-each move; ``worst`` lists are told costliest first (``costliest``)."""
+each move; ``worst`` lists are told costliest first (``costliest``).
+
+Every sentence says only what is known (issue 44): ``CLAIMS`` classifies each
+sentence of a review and its practice. A ``PROVEN`` sentence is chosen only when
+the exact solver settled what it says, or it says what a line that was found and
+replayed reaches; a ``FOUND`` sentence says what the search found ("no better line
+found", "as far as the search found") and is chosen whenever the claim is not
+proven; a ``FACT`` is read off the boards (a group split, a colour stranded);
+``PLAIN`` says nothing about the game's values (names, progress, commands).
+tests/unit/review/test_review_claims.py holds each proven sentence to the exact
+solver."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 
 from samegame.core.coords import Cell, format_cell
 from samegame.core.rules import Rules
 from samegame.repl.wording import Wording
 from samegame.review.labels import MoveLabel
 from samegame.review.reasons import MoveReason, ReasonKind
-from samegame.review.review import Review, ToldMove
+from samegame.review.review import Review, ReviewedMove, ToldMove
 from samegame.review.values import PlayedLine
 
-__all__ = ["COSTLIEST_NAMED", "TOLD_FROM", "ReviewWords", "ToldMove", "told_moves"]
+__all__ = [
+    "CLAIMS",
+    "COSTLIEST_NAMED",
+    "TOLD_FROM",
+    "Claim",
+    "ReviewWords",
+    "ToldMove",
+    "loss_key",
+    "preferred_key",
+    "told_moves",
+]
 
 COSTLIEST_NAMED = 3
 """How many of the costliest moves the summary names."""
 
+HINT_LINE = 6
+"""How many moves of the better line are said where the hint's move lost points."""
+
 TOLD_FROM = (MoveLabel.INACCURACY, MoveLabel.MISTAKE, MoveLabel.BLUNDER)
 """The labels whose moves a review tells by default."""
+
+
+class Claim(StrEnum):
+    """What a sentence of a review rests on (see the module)."""
+
+    PROVEN = "proven"
+    FOUND = "found"
+    FACT = "fact"
+    PLAIN = "plain"
+
+
+CLAIMS: Mapping[str, Claim] = {
+    # what is reviewed, the work, its progress and its end
+    "review.of.game": Claim.PLAIN,
+    "review.of.game.file": Claim.PLAIN,
+    "review.of.record": Claim.PLAIN,
+    "review.start": Claim.PLAIN,
+    "review.start.many": Claim.PLAIN,
+    "review.again": Claim.PLAIN,
+    "review.progress": Claim.PLAIN,
+    "review.progress.games": Claim.PLAIN,
+    "review.kept": Claim.PLAIN,
+    "review.kept.partial": Claim.PLAIN,
+    "review.stopped": Claim.PLAIN,
+    "review.stopped.games": Claim.PLAIN,
+    "review.word.interrupted": Claim.PLAIN,
+    "review.word.terminated": Claim.PLAIN,
+    "review.head": Claim.PLAIN,
+    "review.empty": Claim.PLAIN,
+    "review.partial": Claim.PLAIN,
+    "review.summary.stopped.none": Claim.PLAIN,
+    "review.move.number": Claim.PLAIN,
+    "review.move.in_record": Claim.PLAIN,
+    "review.move.head": Claim.PLAIN,
+    "review.move.head.in_record": Claim.PLAIN,
+    "review.played": Claim.PLAIN,
+    "review.label.best": Claim.PLAIN,
+    "review.label.good": Claim.PLAIN,
+    "review.label.inaccuracy": Claim.PLAIN,
+    "review.label.mistake": Claim.PLAIN,
+    "review.label.blunder": Claim.PLAIN,
+    "review.count.best": Claim.PLAIN,
+    "review.count.good": Claim.PLAIN,
+    "review.count.inaccuracy": Claim.PLAIN,
+    "review.count.mistake": Claim.PLAIN,
+    "review.count.blunder": Claim.PLAIN,
+    "review.practice.intro": Claim.PLAIN,
+    "review.practice.position": Claim.PLAIN,
+    "review.practice.ask": Claim.PLAIN,
+    "review.practice.help": Claim.PLAIN,
+    "review.practice.unknown": Claim.PLAIN,
+    "review.practice.hint": Claim.PLAIN,
+    "review.practice.not_a_group": Claim.PLAIN,
+    "review.practice.answer": Claim.PLAIN,
+    "review.practice.done": Claim.PLAIN,
+    # the labels counted: each label is defined on the losses as said per move
+    "review.counts": Claim.PLAIN,
+    # the score played, and the best line the search found from the start (a
+    # replayed line: it reaches that much; never said to be the most)
+    "review.summary.finished": Claim.FOUND,
+    "review.summary.unfinished": Claim.FOUND,
+    "review.summary.stopped.finished": Claim.FOUND,
+    "review.summary.stopped.unfinished": Claim.FOUND,
+    "review.summary.beaten": Claim.FOUND,
+    "review.costliest.none": Claim.FOUND,
+    "review.practice.none": Claim.FOUND,
+    # the moves that cost the most: proven when every loss of the review is exact
+    "review.costliest": Claim.PROVEN,
+    "review.costliest.found": Claim.FOUND,
+    # a move's loss: exact before and after; at least, exact after; else found
+    "review.move": Claim.PROVEN,
+    "review.move.at_least": Claim.PROVEN,
+    "review.move.found": Claim.FOUND,
+    "review.move.best": Claim.PROVEN,
+    "review.move.best.found": Claim.FOUND,
+    "review.practice.played": Claim.PROVEN,
+    "review.practice.played.found": Claim.FOUND,
+    # the better move: "Better" when the position after the move played is exact
+    # (the line shown, replayed, beats every line from there), "the most any line
+    # can" when the position before it is exact; else the search's preference
+    "review.preferred": Claim.PROVEN,
+    "review.preferred.named": Claim.PROVEN,
+    "review.preferred.exact": Claim.PROVEN,
+    "review.preferred.exact.named": Claim.PROVEN,
+    "review.preferred.found": Claim.FOUND,
+    "review.preferred.found.named": Claim.FOUND,
+    "review.preferred.found.exact": Claim.FOUND,
+    "review.preferred.found.exact.named": Claim.FOUND,
+    # the hint's move: a fact of the board; where it lost points, the better line
+    # and why the hint missed it (it looks two moves ahead)
+    "review.hint.best": Claim.FACT,
+    "review.hint.shorter": Claim.PROVEN,
+    "review.hint.shorter.found": Claim.FOUND,
+    # why
+    "review.reason.split-group": Claim.FACT,
+    "review.reason.stranded-colour": Claim.FACT,
+    "review.reason.gave-up-clear.bonus": Claim.PROVEN,
+    "review.reason.gave-up-clear": Claim.PROVEN,
+    "review.reason.gave-up-clear.found.bonus": Claim.FOUND,
+    "review.reason.gave-up-clear.found": Claim.FOUND,
+    # the practice's judgement of an answer
+    "review.practice.same": Claim.PROVEN,
+    "review.practice.same.found": Claim.FOUND,
+    "review.practice.better": Claim.PROVEN,
+    "review.practice.better.best": Claim.PROVEN,
+    "review.practice.better.found": Claim.FOUND,
+    "review.practice.better.best.found": Claim.FOUND,
+    "review.practice.equal": Claim.PROVEN,
+    "review.practice.equal.found": Claim.FOUND,
+    "review.practice.worse": Claim.PROVEN,
+    "review.practice.worse.found": Claim.FOUND,
+}
+"""Every sentence of a review and its practice, and what it rests on."""
+
+
+def loss_key(move: ReviewedMove) -> str:
+    """The sentence of a move's loss (or of a move that lost nothing): the true
+    loss when both positions are exact, at least the loss when the position after
+    it is, else what the search found."""
+    if move.loss == 0:
+        return "review.move.best" if move.loss_proven else "review.move.best.found"
+    if move.loss_proven:
+        return "review.move"
+    return "review.move.at_least" if move.after_exact else "review.move.found"
 
 
 def told_moves(review: Review, played: PlayedLine, rules: Rules, *, every: bool) -> list[ToldMove]:
@@ -36,6 +184,21 @@ def told_moves(review: Review, played: PlayedLine, rules: Rules, *, every: bool)
         for move in review.moves
         if every or move.label in TOLD_FROM or move.index in named
     ]
+
+
+def preferred_key(move: ReviewedMove) -> str:
+    """The sentence of the move preferred to one that lost points: "Better" only
+    when the position after the move played is exact (the line shown beats every
+    line from there), "the most any line can" when the position before it is;
+    ".named" when the place names every cell of the group already."""
+    named = len(move.preferred_group) <= 2
+    if move.after_exact and move.exact:
+        return "review.preferred.exact.named" if named else "review.preferred.exact"
+    if move.after_exact:
+        return "review.preferred.named" if named else "review.preferred"
+    if move.exact:
+        return "review.preferred.found.exact.named" if named else "review.preferred.found.exact"
+    return "review.preferred.found.named" if named else "review.preferred.found"
 
 
 def _anchor(cells: Sequence[Cell]) -> Cell:
@@ -51,9 +214,28 @@ class ReviewWords(Wording):
         costliest moves named, and how much was reviewed when not all."""
         lines = [self.tr("review.head", what=what)]
         if not review.moves:
-            lines.append(self.tr("review.empty"))
+            key = "review.empty" if review.complete else "review.summary.stopped.none"
+            lines.append(self.tr(key))
             return lines
-        if review.finished and review.complete:
+        if not review.complete:
+            # Where the review stopped, with the points scored by then: the
+            # game's own end is said apart, never as the score of the moves told.
+            key = (
+                "review.summary.stopped.finished"
+                if review.finished
+                else "review.summary.stopped.unfinished"
+            )
+            lines.append(
+                self.tr(
+                    key,
+                    score=review.reviewed_score,
+                    count=review.reviewed,
+                    total=review.total_moves,
+                    final=review.score,
+                    best=review.best_total,
+                )
+            )
+        elif review.finished:
             lines.append(
                 self.tr("review.summary.finished", score=review.score, best=review.best_total)
             )
@@ -75,7 +257,9 @@ class ReviewWords(Wording):
         costliest = review.costliest[:COSTLIEST_NAMED]
         if costliest:
             names = [self.tr("review.move.number", number=m.index + 1) for m in costliest]
-            lines.append(self.tr("review.costliest", count=len(costliest), moves=self.join(names)))
+            proven = review.complete and all(m.loss_proven for m in review.moves)
+            key = "review.costliest" if proven else "review.costliest.found"
+            lines.append(self.tr(key, count=len(costliest), moves=self.join(names)))
         else:
             lines.append(self.tr("review.costliest.none"))
         if not review.complete:
@@ -94,13 +278,16 @@ class ReviewWords(Wording):
         assert played is not None, "a reviewed move is a group of its position"
         described = self.group(board, played, rules)
         if move.loss == 0:
-            return [
-                self.tr("review.move.best", move=head),
+            lines = [
+                self.tr(loss_key(move), move=head),
                 self.tr("review.played", group=described),
             ]
+            if move.hinted:
+                lines.append(self.tr("review.hint.best"))
+            return lines
         lines = [
             self.tr(
-                "review.move",
+                loss_key(move),
                 move=head,
                 label=self.tr(f"review.label.{move.label.value}"),
                 lost=self.points(move.loss),
@@ -110,13 +297,9 @@ class ReviewWords(Wording):
         preferred = board.group_at(move.preferred)
         assert preferred is not None, "a preferred move is a group of its position"
         cells = [format_cell(cell) for cell in sorted(move.preferred_group)]
-        if len(cells) <= 2:  # the place names them already
-            key = "review.preferred.exact.named" if move.exact else "review.preferred.named"
-        else:
-            key = "review.preferred.exact" if move.exact else "review.preferred"
         lines.append(
             self.tr(
-                key,
+                preferred_key(move),
                 group=self.group(board, preferred, rules),
                 cells=self.join(cells),
                 total=move.preferred_total,
@@ -125,6 +308,12 @@ class ReviewWords(Wording):
         reason = self.reason(move.reason)
         if reason is not None:
             lines.append(reason)
+        if move.hinted:
+            # The hint looks two moves ahead; the better line shown comes from a
+            # search to the end of the game: said with its first moves.
+            shown_line = self.join([format_cell(cell) for cell in move.preferred_line[:HINT_LINE]])
+            key = "review.hint.shorter" if move.after_exact else "review.hint.shorter.found"
+            lines.append(self.tr(key, line=shown_line, more=self.points(move.loss)))
         return lines
 
     def reason(self, reason: MoveReason) -> str | None:
@@ -145,6 +334,15 @@ class ReviewWords(Wording):
             )
         if reason.kind is ReasonKind.GAVE_UP_CLEAR:
             if reason.bonus > 0:
-                return self.tr("review.reason.gave-up-clear.bonus", bonus=self.points(reason.bonus))
-            return self.tr("review.reason.gave-up-clear")
+                key = (
+                    "review.reason.gave-up-clear.bonus"
+                    if reason.proven
+                    else "review.reason.gave-up-clear.found.bonus"
+                )
+                return self.tr(key, bonus=self.points(reason.bonus))
+            return self.tr(
+                "review.reason.gave-up-clear"
+                if reason.proven
+                else "review.reason.gave-up-clear.found"
+            )
         return None

@@ -12,7 +12,7 @@ not a fixed amount of work) and the review so far is returned.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from samegame.execution.executors import (
@@ -21,10 +21,10 @@ from samegame.execution.executors import (
     failure_words,
     is_executor_failure,
 )
-from samegame.review.review import Review, review_of
+from samegame.review.review import Review, recheck, review_of
 from samegame.review.sources import ReviewSubject
 from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
-from samegame.review.values import PositionValue, ReviewBudget, played_line
+from samegame.review.values import ReviewBudget, played_line
 from samegame.review.valuing import valued_positions
 from samegame.store import Store
 
@@ -36,20 +36,20 @@ __all__ = ["keeper", "kept_values", "review_subject"]
 
 def kept_values(
     store: Store, subject: ReviewSubject, budget: ReviewBudget, seed: int
-) -> list[PositionValue]:
-    """The values of the review kept with a saved game, when it is of the same
-    moves, budget and seed and checks against the game; else none."""
+) -> Review | None:
+    """The review kept with a saved game (its values, and the searches made again
+    once they were all found), when it is of the same moves, budget and seed and
+    checks against the game; else None."""
     assert subject.game_id is not None
     kept = store.load_review(subject.game_id, subject.moves)
     if kept is None:
-        return []
+        return None
     try:
-        review = review_from_stored(
+        return review_from_stored(
             json.loads(kept.text), subject.board, subject.rules, subject.moves, (budget, seed)
         )
     except (StoredReviewError, ValueError, RecursionError):
-        return []
-    return list(review.values)
+        return None
 
 
 def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
@@ -59,9 +59,8 @@ def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
 
     def save(review: Review) -> None:
         text = json.dumps(stored_review(review), separators=(",", ":"))
-        store.save_review(
-            game_id, subject.moves, text, complete=len(review.values) == review.total_moves + 1
-        )
+        complete = len(review.values) == review.total_moves + 1 and review.rechecked
+        store.save_review(game_id, subject.moves, text, complete=complete)
 
     return save
 
@@ -79,7 +78,7 @@ def review_subject(
     subject: ReviewSubject,
     budget: ReviewBudget,
     seed: int,
-    kept: Sequence[PositionValue] = (),
+    kept: Review | None = None,
     *,
     stopped: Callable[[], bool] = lambda: False,
     progress: Callable[[int, int], None] | None = None,
@@ -87,15 +86,20 @@ def review_subject(
     executor: Executor | None = None,
     preparing: Callable[[Preparing], None] = lambda preparing: None,
 ) -> Review:
-    """The review of a subject, going on from the values ``kept`` (a kept review's,
-    in order): each further position valued (here, or on ``executor``'s
-    workers), then ``save(review)`` and ``progress(done, total)`` (positions).
+    """The review of a subject, going on from the review ``kept`` (its values, in
+    order, and its searches made again): each further position valued (here, or
+    on ``executor``'s workers), then ``save(review)`` and ``progress(done,
+    total)`` (positions); once every position is valued, the positions around the
+    moves about to be labelled a mistake or a blunder are searched again here
+    (``samegame.review.review.recheck``), then ``save(review)``.
     The search is loaded first when a position is too large for the exact
     solver (``preparing(what)`` said when that compiles or takes long). Stopped by
     ``stopped()``, it returns the review so far; ``ExecutorFailed`` when the
     executor fails; ``ValueError`` for moves that are not a legal line."""
     played = played_line(subject.board, subject.rules, subject.moves)
-    found = list(kept)
+    if kept is not None and kept.rechecked:
+        return kept
+    found = list(kept.values) if kept is not None else []
     total = len(played.boards)
     if len(found) < total and played.boards[len(found)].tile_count() > budget.exact_tiles:
         _prepare_search(budget, preparing)
@@ -120,4 +124,13 @@ def review_subject(
         if not is_executor_failure(error):
             raise
         raise ExecutorFailed(failure_words(error)) from None
-    return review_of(played, subject.rules, subject.moves, found, budget, seed)
+    args = (played, subject.rules, subject.moves, found, budget, seed)
+    if len(found) < total or stopped():
+        return review_of(*args)
+    extra = recheck(*args, stopped, budget.solver(subject.rules))
+    if extra is None:
+        return review_of(*args)
+    review = review_of(*args, extra, rechecked=True)
+    if save is not None:
+        save(review)
+    return review

@@ -9,8 +9,9 @@ names the first of these that holds:
   the smallest group (one, under the usual rules), so that colour can never be
   cleared;
 - ``GAVE_UP_CLEAR``: the best line before the move cleared the board (with a
-  bonus or a penalty at stake) and no line after it can: known exactly where the
-  exact solver reached, else because no line found from there clears;
+  bonus or a penalty at stake) and no line after it clears: ``proven`` where the
+  exact solver settled the position after it (no line can), else only that no
+  line the search found from there clears (``proven`` false: the words say so);
 - ``SPLIT_GROUP``: a group of the board before (other than the one removed)
   lies in two or more groups after it, because its tiles fell unevenly or its
   columns moved apart, and its parts score less than it did whole (a pair split
@@ -53,7 +54,9 @@ class MoveReason:
     ``parts`` (split: the groups it lies in after), ``points`` (split: what the
     group scored whole less what its parts score as they lie), ``tiles``
     (stranded: that colour's tiles left) and ``bonus`` (the clear bonus given
-    up)."""
+    up). ``proven``: the reason holds of every line, not only of those found
+    (false only for ``GAVE_UP_CLEAR`` where no exact solver settled the position
+    after the move: the search found no line that clears)."""
 
     kind: ReasonKind
     colour: int | None = None
@@ -62,6 +65,7 @@ class MoveReason:
     tiles: int = 0
     bonus: int = 0
     points: int = 0
+    proven: bool = True
 
 
 NO_REASON = MoveReason(ReasonKind.NONE)
@@ -78,7 +82,7 @@ def move_reason(
     """The reason of removing ``group`` from ``before`` (see the module):
     ``best_clears`` says whether the best line found before the move clears the
     board, ``after_can_clear`` whether a line from the board after it can (None:
-    no line found does)."""
+    no line found does, which is not a proof that none can)."""
     removal = before.remove_detailed(group)
     after = removal.after
     # Clearing is worth something: a bonus, or a penalty for the tiles left.
@@ -89,7 +93,11 @@ def move_reason(
             cells = tuple(after.cells(after.planes[group.colour]))
             return MoveReason(ReasonKind.STRANDED_COLOUR, group.colour, cells, tiles=left)
         if not after_can_clear:
-            return MoveReason(ReasonKind.GAVE_UP_CLEAR, bonus=rules.clear_bonus)
+            return MoveReason(
+                ReasonKind.GAVE_UP_CLEAR,
+                bonus=rules.clear_bonus,
+                proven=after_can_clear is False,
+            )
     return _split(before, group, after, _moved_cells(before, removal.falls, removal.shifts), rules)
 
 

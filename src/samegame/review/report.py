@@ -41,6 +41,7 @@ def _reason(reason: MoveReason) -> dict[str, Any]:
         "tiles": reason.tiles,
         "bonus": reason.bonus,
         "points": reason.points,
+        "proven": reason.proven,
     }
 
 
@@ -62,6 +63,8 @@ def move_report(move: ReviewedMove, best_total: int) -> dict[str, Any]:
         "preferred_total": move.preferred_total,
         "preferred_line": [format_cell(cell) for cell in move.preferred_line],
         "exact": move.exact,
+        "after_exact": move.after_exact,
+        "hinted": move.hinted,
         "reason": _reason(move.reason),
     }
 
@@ -75,9 +78,12 @@ def review_report(review: Review) -> dict[str, Any]:
         "complete": review.complete,
         "finished": review.finished,
         "score": review.score,
+        "reviewed_score": review.reviewed_score,
         "best_total": review.best_total,
         "end_total": review.end_total,
         "lost": review.lost,
+        "rechecked": review.rechecked,
+        "searched_again": sorted({position for position, _ in review.extra}),
         "seed": review.seed,
         "budget": asdict(review.budget),
         "costliest": [move.index + 1 for move in review.costliest],

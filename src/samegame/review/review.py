@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from samegame.core.board import Board
+from samegame.core.board import Board, Group
 from samegame.core.coords import Cell
+from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel, label_for
 from samegame.review.reasons import NO_REASON, MoveReason, move_reason
 from samegame.review.values import (
@@ -47,6 +49,8 @@ __all__ = [
     "ReviewedMove",
     "ToldMove",
     "position_seed",
+    "recheck",
+    "recheck_seed",
     "review_game",
     "review_of",
 ]
@@ -63,7 +67,13 @@ class ReviewedMove:
     ``preferred_value`` that line's value (``value_before``), ``preferred_total``
     the game's final score along it (``T`` before the move); ``preferred_line``
     the whole line, to the end of the game. ``exact``: ``value_before`` is the
-    exact solver's."""
+    exact solver's; ``after_exact``: ``value_after`` is. What the loss proves
+    (``loss_proven``): both exact, the loss is the true one; the value after
+    exact, the true loss is at least ``loss`` (the line before is real, the
+    value after the most any line reaches); else it is only what the search
+    found, since a better line after the move may exist. ``hinted``: the move is
+    the one the built-in hint gives on its position (``lookahead_hint``, a
+    look-ahead of two moves), so a player who took the hint is told so."""
 
     index: int
     played: Cell
@@ -80,6 +90,13 @@ class ReviewedMove:
     preferred_line: tuple[Cell, ...]
     exact: bool
     reason: MoveReason
+    after_exact: bool = False
+    hinted: bool = False
+
+    @property
+    def loss_proven(self) -> bool:
+        """Whether ``loss`` is the true loss, every line considered."""
+        return self.exact and self.after_exact
 
 
 @dataclass(frozen=True)
@@ -98,13 +115,18 @@ class Review:
     """A game's review: its moves (the first ``reviewed`` of ``total_moves``),
     ``best_total`` (``V`` of the first position, the best final score found),
     ``score`` (the final score when the line ends the game, else the points of
-    the moves played), ``finished``, and ``costliest``: the moves that lost
+    the moves played), ``finished``, ``reviewed_score`` (the points scored by
+    the moves reviewed: where a stopped review stands; ``score`` before the
+    settlement when it is complete), and ``costliest``: the moves that lost
     points, the largest loss first (then by index). When the review is complete
     the losses add up to ``lost = best_total - end_total``, where ``end_total`` is
     the final score of a finished game, or the best found from where an
     unfinished line stopped. ``values``: what was found from each position
     valued, as ``value_position`` gave it (what a saved review keeps:
-    ``samegame.review.stored``)."""
+    ``samegame.review.stored``); ``extra``: the lines of the searches made again
+    around the moves about to be labelled a mistake or a blunder (``(position,
+    value)``), and ``rechecked`` whether those searches were made (a complete
+    review is rechecked before it is told)."""
 
     moves: tuple[ReviewedMove, ...]
     total_moves: int
@@ -116,6 +138,9 @@ class Review:
     budget: ReviewBudget
     seed: int
     values: tuple[PositionValue, ...] = ()
+    reviewed_score: int = 0
+    extra: tuple[tuple[int, PositionValue], ...] = ()
+    rechecked: bool = False
 
     @property
     def reviewed(self) -> int:
@@ -166,7 +191,75 @@ def review_game(
         )
         if progress is not None:
             progress(index + 1, positions)
-    return review_of(played, rules, moves, found, budget, seed)
+    if len(found) < positions:
+        return review_of(played, rules, moves, found, budget, seed)
+    extra = recheck(played, rules, moves, found, budget, seed, stop, solver)
+    if extra is None:
+        return review_of(played, rules, moves, found, budget, seed)
+    return review_of(played, rules, moves, found, budget, seed, extra, rechecked=True)
+
+
+RECHECKED_LABELS = (MoveLabel.MISTAKE, MoveLabel.BLUNDER)
+"""The labels a move is given only after the positions around it are searched
+again (unless the exact solver settled its loss)."""
+
+
+def recheck_seed(seed: int, index: int, attempt: int) -> int:
+    """The seed of search ``attempt`` made again of position ``index``."""
+    return derive_seed("review-recheck", seed, index, attempt)
+
+
+def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) -> list[int]:
+    """The positions around the moves labelled a mistake or a blunder on found
+    values, the costliest first (after the move, then before it), not searched
+    again yet and not exact."""
+    chosen: list[int] = []
+    moves = [m for m in review.moves if m.label in RECHECKED_LABELS and not m.loss_proven]
+    for move in sorted(moves, key=lambda m: (-m.loss, m.index)):
+        for position in (move.index + 1, move.index):
+            if position not in done and position not in chosen and not exact(position):
+                chosen.append(position)
+    return chosen
+
+
+def recheck(
+    played: PlayedLine,
+    rules: Rules,
+    moves: Sequence[Cell],
+    found: Sequence[PositionValue],
+    budget: ReviewBudget,
+    seed: int,
+    stop: Callable[[], bool] | None = None,
+    solver: ExactSolver | None = None,
+) -> tuple[tuple[int, PositionValue], ...] | None:
+    """Before a move is labelled a mistake or a blunder on values the search
+    found, search the positions before and after it ``budget.recheck`` times more
+    with other seeds; every line found lifts the values it can (``settle_line``),
+    and the labels are looked at again, until no such move is left unsearched or
+    ``budget.recheck_positions`` positions were searched again. A pure function
+    of its arguments; None when ``stop()`` asked to stop (nothing is kept of it)."""
+    extra: list[tuple[int, PositionValue]] = []
+    done: set[int] = set()
+    while len(done) < budget.recheck_positions and budget.recheck > 0:
+        review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
+        todo = _to_recheck(review, done, lambda position: found[position].exact)
+        if not todo:
+            break
+        for position in todo[: budget.recheck_positions - len(done)]:
+            done.add(position)
+            for attempt in range(budget.recheck):
+                if stop is not None and stop():
+                    return None
+                value = value_position(
+                    played.boards[position],
+                    rules,
+                    played.bases[position],
+                    budget,
+                    recheck_seed(seed, position, attempt),
+                    solver,
+                )
+                extra.append((position, value))
+    return tuple(extra)
 
 
 def review_of(
@@ -176,16 +269,19 @@ def review_of(
     found: Sequence[PositionValue],
     budget: ReviewBudget,
     seed: int,
+    extra: Sequence[tuple[int, PositionValue]] = (),
+    *,
+    rechecked: bool = False,
 ) -> Review:
     """The review of ``moves`` (whose positions are ``played``) from the values
     ``found`` of its first positions, first to last (as ``value_position`` gives
-    them, computed here or elsewhere): the moves up to the last position valued
-    are reviewed."""
+    them, computed here or elsewhere), and the ``extra`` lines of searches made
+    again (``recheck``): the moves up to the last position valued are reviewed."""
     if len(found) > len(played.boards):
         raise ValueError(f"{len(found)} values for {len(played.boards)} positions")
     if not found:
         return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed, ())
-    settled = settle_line(played, found)
+    settled = settle_line(played, found, rules, extra)
     best_total = settled[0].total
     reviewed = tuple(
         _reviewed_move(played, settled, i, rules, best_total, moves[i])
@@ -205,6 +301,9 @@ def review_of(
         budget,
         seed,
         tuple(found),
+        played.bases[len(found) - 1],
+        tuple(extra),
+        rechecked,
     )
 
 
@@ -243,4 +342,11 @@ def _reviewed_move(
         before.line,
         before.exact,
         reason,
+        after.exact,
+        _is_hint(board, group, rules),
     )
+
+
+def _is_hint(board: Board, group: Group, rules: Rules) -> bool:
+    hint = lookahead_hint(board, rules)
+    return hint is not None and hint.mask == group.mask

@@ -64,22 +64,25 @@ class StoredReviewError(ValueError):
     """A kept review that is not one of this game: its words say what is wrong."""
 
 
+def _kept_value(value: PositionValue) -> dict[str, Any]:
+    return {
+        "total": value.total,
+        "line": [format_cell(cell) for cell in value.line],
+        "clears": value.clears,
+        "exact": value.exact,
+        "can_clear": value.can_clear,
+    }
+
+
 def stored_review(review: Review) -> dict[str, Any]:
     """The kept form of ``review`` (see the module)."""
     return {
         "format": REVIEW_FORMAT,
         "seed": review.seed,
         "budget": asdict(review.budget),
-        "values": [
-            {
-                "total": value.total,
-                "line": [format_cell(cell) for cell in value.line],
-                "clears": value.clears,
-                "exact": value.exact,
-                "can_clear": value.can_clear,
-            }
-            for value in review.values
-        ],
+        "values": [_kept_value(value) for value in review.values],
+        "extra": [{"position": position, **_kept_value(value)} for position, value in review.extra],
+        "rechecked": review.rechecked,
     }
 
 
@@ -120,7 +123,32 @@ def review_from_stored(
     ]
     _check_exact(found, played.boards, played.bases, rules, budget)
     _check_along_the_game(found)
-    return review_of(played, rules, moves, found, budget, seed)
+    extra = _extra(kept.get("extra", []), played.boards, played.bases, rules, len(found))
+    rechecked = _flag(kept.get("rechecked", False), "rechecked")
+    if (extra or rechecked) and len(found) < len(played.boards):
+        raise StoredReviewError("searches made again before every position was valued")
+    return review_of(played, rules, moves, found, budget, seed, extra, rechecked=bool(rechecked))
+
+
+def _extra(
+    entries: object, boards: Sequence[Board], bases: Sequence[int], rules: Rules, valued: int
+) -> list[tuple[int, PositionValue]]:
+    """The lines of the searches made again: each of a position valued, replayed
+    to its total, and never exact (an exact position is not searched again)."""
+    if not isinstance(entries, list):
+        raise StoredReviewError("extra is not a list")
+    extra = []
+    for number, entry in enumerate(entries, 1):
+        position = entry.get("position") if isinstance(entry, Mapping) else None
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise StoredReviewError(f"extra {number}: position is not a whole number")
+        if not 0 <= position < valued:
+            raise StoredReviewError(f"extra {number}: no position {position} was valued")
+        value = _value(entry, boards[position], rules, bases[position], position)
+        if value.exact or value.can_clear is False:
+            raise StoredReviewError(f"extra {number}: a search made again is never exact")
+        extra.append((position, value))
+    return extra
 
 
 def _check_exact(

@@ -15,11 +15,14 @@ so the losses of a complete review add up to ``V(s_0)`` minus the final score.
 Each position is valued on its own (``value_position``, a pure function of the
 position, the points before it, the rules, the budget and a seed): exactly by
 ``ExactSolver`` when it is small enough, else by one fixed-work search, whose best
-line is a bound from below. ``settle_line`` then combines them: a search's line
-that follows the played moves for a while is a line from each position it passes
-too (so the positions after it are worth at least as much), and, from the end
-backwards, ``T(s_i) = max(found(s_i), T(s_{i+1}))`` (a played line better than the
-search's raises the best), so that no loss is ever negative.
+line is a bound from below. ``settle_line`` then combines them: a line found from
+one position that reaches the board of a later one (by the played moves, or the
+same moves in another order) is a line from that later position too, its rest
+replayed from there (so the positions after it are worth at least as much), and,
+from the end backwards, ``T(s_i) = max(found(s_i), T(s_{i+1}))`` (a line from a
+later position, after the played moves, is a line from every earlier one), so
+that no loss is ever negative and each loss is the smallest that every line found
+allows.
 """
 
 from __future__ import annotations
@@ -54,6 +57,16 @@ below 120); on 6x5 boards the tabu colour keeps the search from clearing
 (benchmarks/results/review.md)."""
 
 
+DEFAULT_RECHECK = 2
+"""Searches more, with other seeds, of each position around a move about to be
+labelled a mistake or a blunder on values the search found."""
+
+DEFAULT_RECHECK_POSITIONS = 8
+"""The most positions of one review searched again (the costliest moves first):
+at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a review
+(benchmarks/results/review.md)."""
+
+
 @dataclass(frozen=True)
 class ReviewBudget:
     """The work spent on each position of a review, fixed (never a time), so a
@@ -61,17 +74,24 @@ class ReviewBudget:
     ``iterations`` a level (keeping a colour back for last on positions of more
     than ``tabu_above`` tiles), and the exact solver on positions of at most
     ``exact_tiles`` tiles whose search holds at most ``exact_positions``
-    positions (``exact_tiles=0``: the search alone)."""
+    positions (``exact_tiles=0``: the search alone). Before a move is labelled a
+    mistake or a blunder on values the search found, the positions before and
+    after it are searched ``recheck`` times more with other seeds, for at most
+    ``recheck_positions`` positions a review (``samegame.review.review``)."""
 
     level: int = DEFAULT_LEVEL
     iterations: int = DEFAULT_ITERATIONS
     exact_tiles: int = MAX_EXACT_TILES
     exact_positions: int = MAX_EXACT_POSITIONS
     tabu_above: int = DEFAULT_TABU_ABOVE
+    recheck: int = DEFAULT_RECHECK
+    recheck_positions: int = DEFAULT_RECHECK_POSITIONS
 
     def __post_init__(self) -> None:
         if self.level < 1 or self.iterations < 1:
             raise ValueError(f"a review's search needs a level and iterations of 1 or more: {self}")
+        if self.recheck < 0 or self.recheck_positions < 0:
+            raise ValueError(f"a review's searches again are 0 or more: {self}")
         if not 0 <= self.exact_tiles <= TILE_LIMIT or self.exact_positions < 1:
             raise ValueError(
                 f"a review's exact bounds are 0 to {TILE_LIMIT} tiles and 1 or more "
@@ -232,13 +252,23 @@ class SettledPosition:
     played_is_preferred: bool
 
 
-def settle_line(played: PlayedLine, found: Sequence[PositionValue]) -> tuple[SettledPosition, ...]:
+def settle_line(
+    played: PlayedLine,
+    found: Sequence[PositionValue],
+    rules: Rules,
+    extra: Sequence[tuple[int, PositionValue]] = (),
+) -> tuple[SettledPosition, ...]:
     """Combine the values ``found`` of the first ``len(found)`` positions of
-    ``played`` (at least one): lines found that follow the played moves are
-    credited to the positions they pass, then, from the last position valued
-    backwards, each position is worth the best of its own line and the played
-    line. The last position valued ends the line reviewed."""
-    best = _with_followed_lines(played, found)
+    ``played`` (at least one), and the ``extra`` lines found from them
+    (``(position, value)``, more searches of the same positions): every line is
+    credited to each later position of the line reviewed that it passes (by the
+    played moves or in another order: the same board), with its rest's total from
+    there; then, from the last position valued backwards, each position is worth
+    the best of its own lines and the played line. The last position valued ends
+    the line reviewed. So a line found anywhere lifts every position it can reach
+    and every earlier one, and each value is the total of a line replayed from
+    its position."""
+    best = _credited_lines(played, found, rules, extra)
     last = len(best) - 1
     end = best[last]
     after = SettledPosition(
@@ -267,32 +297,43 @@ def settle_line(played: PlayedLine, found: Sequence[PositionValue]) -> tuple[Set
     return tuple(settled)
 
 
-def _with_followed_lines(played: PlayedLine, found: Sequence[PositionValue]) -> list[PositionValue]:
-    """Each position's best line: its own, or the rest of a line found earlier that
-    followed the played moves up to it (with that line's total, the same game)."""
+def _credited_lines(
+    played: PlayedLine,
+    found: Sequence[PositionValue],
+    rules: Rules,
+    extra: Sequence[tuple[int, PositionValue]],
+) -> list[PositionValue]:
+    """Each position's best line known: its own, a better one of ``extra`` from
+    it, or the rest of a line from an earlier position that passes its board
+    (the boards of a line reviewed all differ: each has fewer tiles), replayed
+    from it with the points scored before it."""
     best = list(found)
-    for start, value in enumerate(found):
-        position, step = start, 0
-        while (
-            step < len(value.line)
-            and position + 1 < len(found)
-            and _same_move(played, position, value.line[step])
-        ):
-            position, step = position + 1, step + 1
-            if value.total > best[position].total:
-                held = best[position]
-                best[position] = PositionValue(
-                    value.total,
-                    value.line[step:],
-                    value.clears,
-                    held.exact,
-                    True if value.clears else held.can_clear,
-                )
+    for start, value in extra:
+        if start < len(best):
+            best[start] = _lifted(best[start], value.total, value.line, value.clears)
+    where = {board: j for j, board in enumerate(played.boards[: len(found)])}
+    for start, value in (*enumerate(found), *extra):
+        if start >= len(found):
+            continue
+        board = played.boards[start]
+        for step, cell in enumerate(value.line):
+            group = board.group_at(cell)
+            assert group is not None, "a found line is legal from its position"
+            board = board.remove(group)
+            later = where.get(board)
+            if later is None or later <= start:
+                continue
+            rest = value.line[step + 1 :]
+            total, clears = follow(board, rules, played.bases[later], rest)
+            best[later] = _lifted(best[later], total, rest, clears)
     return best
 
 
-def _same_move(played: PlayedLine, position: int, cell: Cell) -> bool:
-    """Whether ``cell`` names the group played at ``position`` (any of its cells)."""
-    return position < len(played.groups) and bool(
-        played.groups[position].mask & played.boards[position].bit(cell)
-    )
+def _lifted(held: PositionValue, total: int, line: tuple[Cell, ...], clears: bool) -> PositionValue:
+    """``held`` with a line of ``total`` known from its position: that line when it
+    reaches more (the exactness of the position is kept: an exact value is never
+    passed), and a position a clearing line is known from can clear."""
+    can_clear = True if clears else held.can_clear
+    if total > held.total:
+        return PositionValue(total, line, clears, held.exact, can_clear)
+    return PositionValue(held.total, held.line, held.clears, held.exact, can_clear)

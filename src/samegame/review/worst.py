@@ -89,7 +89,7 @@ def worst_of_file(
         review = review_subject(
             subject, budget, seed, stopped=stopped, executor=executor, preparing=preparing
         )
-        if not review.complete:
+        if not review.complete or not review.rechecked:
             break
         done += 1
         played = played_line(subject.board, subject.rules, subject.moves)

@@ -404,3 +404,44 @@ def test_practice_repeats_the_position_and_judges_no_word(typed: Callable[..., O
     assert said["repeat"][-1] == en("review.practice.ask")
     for word in ("five", "yse"):
         assert said[word] == [en("review.practice.unknown", text=word)]
+
+
+def test_a_stopped_review_says_the_score_where_it_stopped(
+    cli: Callable[..., Outcome], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 44: a stopped review said the final score as the score after the
+    moves reviewed ("159 after 8 moves, the game not finished")."""
+    game_id = save_finished(BOARDS[0])
+    game = first_group_game(BOARDS[0])
+    board, rules_ = read_board(BOARDS[0]), rules()
+    after_two = 0
+    position = board
+    for cell in game.move_cells[:2]:
+        group = position.group_at(cell)
+        assert group is not None
+        after_two += rules_.points(group.size)
+        position = position.remove(group)
+    final = engine_report(BOARDS[0])["score"]
+    assert after_two != final, "the test needs a game whose score grows after move 2"
+    from samegame.review import valuing
+
+    real = valuing.value_position
+    calls = []
+
+    def pressed_on_the_fourth(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        value = real(*args, **kwargs)
+        if len(calls) == 4:
+            os.kill(os.getpid(), signal.SIGINT)
+        return value
+
+    with monkeypatch.context() as patch:
+        patch.setattr(valuing, "value_position", pressed_on_the_fourth)
+        stopped = cli("review", "--game", str(game_id))
+    assert stopped.code == 130
+    total = len(game.move_cells)
+    assert stopped.lines[1].startswith(
+        f"{after_two} after move 2 of {total}, where the review stopped "
+        f"(the game finished with {final}); the search reaches "
+    ), stopped.lines[1]
+    assert f"Reviewed 2 of {total} moves" in stopped.out

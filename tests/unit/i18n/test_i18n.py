@@ -218,7 +218,19 @@ KEY_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$")
 # Arguments of tr() that are not strings in place; the keys they carry are found
 # elsewhere: UnknownCommandError keys by the UnknownCommandError scan, tutorial steps by the
 # sweep of key-like strings (see used_keys).
-KNOWN_INDIRECT = frozenset({"error.key", "step.key", "step.explain"})
+KNOWN_INDIRECT = frozenset(
+    # loss_key, preferred_key and the practice's judgement give review sentences,
+    # each checked in every catalogue with the others of CLAIMS
+    # (tests/unit/review/test_review_claims.py)
+    {
+        "error.key",
+        "step.key",
+        "step.explain",
+        "loss_key(move)",
+        "preferred_key(move)",
+        "judged",
+    }
+)
 
 
 def _practice_reasons() -> set[str]:

@@ -5,6 +5,9 @@ line credited to the positions it passes, determinism, and a stopped review."""
 
 from __future__ import annotations
 
+import itertools
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given, settings
 from review_cases import RULE_SETS, played_games
@@ -22,6 +25,7 @@ from samegame.review.exact import ExactSolver
 from samegame.review.review import Review, position_seed
 from samegame.review.values import (
     PositionValue,
+    SettledPosition,
     follow,
     played_line,
     settle_line,
@@ -132,7 +136,7 @@ def test_a_line_found_earlier_is_credited_to_the_positions_it_passes() -> None:
         total, clears = follow(played.boards[i], rules, played.bases[i], weak)
         assert total < best
         found.append(PositionValue(total, tuple(weak), clears, False, None))
-    settled = settle_line(played, found)
+    settled = settle_line(played, found, rules)
     assert [position.total for position in settled[:3]] == [best, best, best]
     assert settled[3].total < best
     assert [position.played_is_preferred for position in settled[:3]] == [True, True, False]
@@ -199,3 +203,140 @@ def test_a_move_that_cannot_be_played_is_named(moves: list[Cell], message: str) 
 def test_a_budget_out_of_bounds_is_refused(numbers: dict[str, int]) -> None:
     with pytest.raises(ValueError, match="a review's"):
         ReviewBudget(**numbers)
+
+
+def _known_lines(review: Review) -> list[tuple[int, tuple[Cell, ...]]]:
+    """Every line the review knows, with the position it is from: what each
+    position's search found, and each move's preferred line."""
+    lines = [(i, value.line) for i, value in enumerate(review.values)]
+    return lines + [(move.index, move.preferred_line) for move in review.moves]
+
+
+@settings(max_examples=60)
+@given(played=played_games())
+def test_values_agree_with_every_line_found_and_are_replayed_lines(played: Played) -> None:
+    """Issue 44, item 3: a line found from one position that reaches the board of
+    a later one (by the played moves or in another order) is a line from that
+    position, so the later value is at least its rest; a value is never less than
+    a later one (the played moves lead there); every value is a replayed line."""
+    board, name, moves = played
+    rules = RULE_SETS[name]
+    review = review_game(board, rules, moves, SEARCH_ONLY, seed=3)
+    if not review.moves:
+        return
+    line = played_line(board, rules, moves)
+    totals = [move.preferred_total for move in review.moves] + [review.end_total]
+    for move in review.moves:
+        i = move.index
+        assert move.value_before >= move.points + move.value_after
+        replayed = follow(line.boards[i], rules, line.bases[i], move.preferred_line)
+        assert replayed[0] == move.preferred_total, "a value is a line replayed"
+    where = {position: j for j, position in enumerate(line.boards)}
+    for start, known in _known_lines(review):
+        position = line.boards[start]
+        for step, cell in enumerate(known):
+            group = position.group_at(cell)
+            assert group is not None
+            position = position.remove(group)
+            later = where.get(position)
+            if later is not None and later > start:
+                rest = follow(position, rules, line.bases[later], known[step + 1 :])[0]
+                assert totals[later] >= rest, (start, later, rest, totals)
+
+
+def _losses(settled: tuple[SettledPosition, ...]) -> list[SimpleNamespace]:
+    return [
+        SimpleNamespace(loss=before.total - after.total)
+        for before, after in itertools.pairwise(settled)
+    ]
+
+
+def _commuting_best_line(rules: Rules) -> tuple[Board, int, tuple[Cell, ...], int]:
+    """A small board whose exact best line has two moves in a row that can be
+    played the other way round to the same board, and where."""
+    import random
+
+    rng = random.Random(44)
+    while True:
+        text = "\n".join("".join(rng.choice("RGB") for _ in range(4)) for _ in range(3))
+        board = read_board(text)
+        solved = ExactSolver(rules).best_line(board, 0)
+        assert solved is not None
+        best, line = solved
+        position = board
+        for k in range(len(line) - 2):
+            first, second = position.group_at(line[k]), position.group_at(line[k + 1])
+            assert first is not None
+            after_first = position.remove(first)
+            second = after_first.group_at(line[k + 1])
+            assert second is not None
+            swapped_first = position.group_at(line[k + 1])
+            if swapped_first is not None and swapped_first.mask == second.mask:
+                swapped = position.remove(swapped_first)
+                again = swapped.group_at(line[k])
+                if (
+                    again is not None
+                    and again.size >= rules.min_group
+                    and swapped.remove(again) == after_first.remove(second)
+                ):
+                    return board, best, line, k
+            position = after_first
+
+
+def test_a_line_found_earlier_in_another_order_lifts_the_later_positions() -> None:
+    """The best line plays X then Y; the player plays Y then X (the same board
+    after both) and then leaves the line. The searches from the later positions
+    find worse lines: the moves up to the board the best line passes lost
+    nothing, however they were ordered."""
+    rules = RULE_SETS["basic"]
+    board, best, line, k = _commuting_best_line(rules)
+    moves = [*line[:k], line[k + 1], line[k]]
+    played = played_line(board, rules, moves)
+    found = [PositionValue(best, line, True, False, True)]
+    for i in range(1, len(moves) + 1):
+        weak = _last_group_line(played.boards[i], rules)
+        total, clears = follow(played.boards[i], rules, played.bases[i], weak)
+        found.append(PositionValue(total, tuple(weak), clears, False, None))
+    assert any(value.total < best for value in found[1 : k + 3]), "the later searches miss it"
+    settled = settle_line(played, found, rules)
+    assert [position.total for position in settled[: k + 3]] == [best] * (k + 3)
+    assert [move.loss for move in _losses(settled)][: k + 2] == [0] * (k + 2)
+
+
+def _random_game(seed: int, rules: Rules) -> tuple[Board, list[Cell]]:
+    import random
+
+    rng = random.Random(seed)
+    board = read_board("\n".join("".join(rng.choice("RGB") for _ in range(6)) for _ in range(5)))
+    moves, position = [], board
+    while groups := position.groups(rules.min_group):
+        group = rng.choice(groups)
+        moves.append(group.anchor)
+        position = position.remove(group)
+    return board, moves
+
+
+def test_a_mistake_or_blunder_is_labelled_only_after_its_positions_are_searched_again() -> None:
+    """Issue 44, item 4: before a move is labelled a mistake or a blunder on values
+    the search found, the positions before and after it are searched again with
+    other seeds (within ``recheck_positions``), and what those searches find is
+    part of the review; with no searches again, the review is the plain one."""
+    rules = RULE_SETS["basic"]
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck_positions=40)
+    labelled = 0
+    for seed in range(6):
+        board, moves = _random_game(seed, rules)
+        review = review_game(board, rules, moves, budget, seed)
+        assert review.rechecked
+        again = {position for position, _ in review.extra}
+        for move in review.moves:
+            if move.label in (MoveLabel.MISTAKE, MoveLabel.BLUNDER):
+                labelled += 1
+                assert {move.index, move.index + 1} <= again, move.index
+        assert len(review.extra) == budget.recheck * len(again)
+        plain = review_game(
+            board, rules, moves, ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck=0), seed
+        )
+        assert plain.extra == ()
+        assert plain.values == review.values, "the first searches are the same"
+    assert labelled > 0
