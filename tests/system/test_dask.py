@@ -13,6 +13,8 @@ from typing import Any
 import distributed
 import pytest
 
+from conftest import assert_one_line_error
+
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
@@ -127,9 +129,9 @@ def test_bench_and_solve_on_a_scheduler_address(cli, scheduler: str, tmp_path: P
 
 def test_bench_with_a_bad_scheduler_address_is_one_line(cli) -> None:
     result = cli(*BENCH, "--executor", "dask", "--scheduler", "bogus::x")
-    assert result.code == 3
-    assert result.err.startswith("Error: cannot reach the Dask scheduler at bogus::x")
-    assert len(result.err.splitlines()) == 1
+    # A busy machine may first say that the search's code is loading (A41).
+    assert_one_line_error(result, 3, "cannot reach the Dask scheduler at bogus::x", progress=True)
+    assert result.err.splitlines()[-1].startswith("Error: cannot reach the Dask scheduler at")
 
 
 def test_a_started_cluster_keeps_distributeds_error_logs_off_the_terminal(tmp_path: Path) -> None:
