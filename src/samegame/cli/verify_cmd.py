@@ -90,7 +90,7 @@ def verify_command(
         _readable(name)
     host()  # plugin load problems are warned about once, before any output
     options = VerifyOptions(replay_bots=replay_bots, max_replay_seconds=max_replay_seconds)
-    tally = VerifyTally()
+    tally = VerifyTally(bots_replayed=replay_bots)
     as_json = output is TextOrJson.json
     stopped: str | None = None
     paths = [(Path(name), name) for name in files]

@@ -275,6 +275,8 @@ class VerifyTally:
 
     files: list[FileTally] = field(default_factory=list)
     interrupted: bool = False
+    bots_replayed: bool = True
+    """False under ``--no-replay-bots``: the summary then says what was not checked."""
 
     @property
     def records(self) -> int:
@@ -310,10 +312,13 @@ class VerifyTally:
             faults.append(tr("research.verify.empty", names=names))
         if faults:
             result = tr("research.verify.separator").join(faults)
-        elif self.interrupted:
-            result = tr("research.verify.correct_so_far")
         else:
-            result = tr("research.verify.correct")
+            key = "research.verify.correct_so_far" if self.interrupted else "research.verify.correct"
+            result = tr(key)
+            if not self.bots_replayed and self.records:
+                # Step 4 of docs/records.md was skipped: a legal game with the totals
+                # it claims is not proven to be the game its bot played.
+                result = tr("research.verify.bots_not_replayed", result=result)
         key = "research.verify.stopped" if self.interrupted else "research.verify.done"
         records = tr("research.count.records", count=self.records)
         files = tr("research.count.files", count=len(self.files))
@@ -327,6 +332,7 @@ class VerifyTally:
             "unchecked": self.not_checked,
             "ok": self.ok,
             "interrupted": self.interrupted,
+            "bots_replayed": self.bots_replayed,
             "files": [f.to_dict() for f in self.files],
         }
 

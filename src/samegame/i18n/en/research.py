@@ -164,6 +164,10 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "research.verify.stopped": "Verified {records} in {files} before Ctrl-C: {result}.",
     "research.verify.correct": "all correct",
     "research.verify.correct_so_far": "all correct so far",
+    "research.verify.bots_not_replayed": (
+        "{result}, as games (the bots were not replayed: that each bot chose its"
+        " record's moves was not checked)"
+    ),
     "research.verify.mismatches": {
         "one": "{count} record has mismatches",
         "other": "{count} records have mismatches",

@@ -116,6 +116,10 @@ MESSAGES: Mapping[str, str] = {
     "research.verify.stopped": "Ctrl-C までに{files}の{records}を確かめました。{result}。",
     "research.verify.correct": "すべて正しいです",
     "research.verify.correct_so_far": "ここまではすべて正しいです",
+    "research.verify.bots_not_replayed": (
+        "ゲームとしては{result}（ボットは再生していないので、記録の手をそのボットが"
+        "選んだかどうかは確かめていません）"
+    ),
     "research.verify.mismatches": "記録{count}件に食い違いがあります",
     "research.verify.unchecked": "記録{count}件は確かめていません",
     "research.verify.empty": "{names} には記録がありません",
