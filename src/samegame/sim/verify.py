@@ -313,7 +313,9 @@ class VerifyTally:
         if faults:
             result = tr("research.verify.separator").join(faults)
         else:
-            key = "research.verify.correct_so_far" if self.interrupted else "research.verify.correct"
+            key = (
+                "research.verify.correct_so_far" if self.interrupted else "research.verify.correct"
+            )
             result = tr(key)
             if not self.bots_replayed and self.records:
                 # Step 4 of docs/records.md was skipped: a legal game with the totals
