@@ -142,6 +142,7 @@ class PluginHost:
         self._load_entry_points(autoload, set(only) if only is not None else None)
         self._records: dict[str, dict[str, Any]] = {}
         self._third_party: dict[tuple[str, str], str] = {}
+        self._providers: dict[tuple[str, str], tuple[str, str]] = {}
         for hook_name, kind, record_type in REGISTRATION_HOOKS:
             self._records[kind] = self._collect(hook_name, kind, record_type)
         self._collect_messages()
@@ -223,6 +224,7 @@ class PluginHost:
                 records[name] = kept
                 if not info.builtin:
                     self._third_party[(kind, name)] = info.source
+                    self._providers[(kind, name)] = (info.distribution, info.version)
                 info.contributes.setdefault(kind, []).append(name)
         return records
 
@@ -323,6 +325,11 @@ class PluginHost:
         """The source (``NAME (DIST VERSION)``) of a record a plugin registered, or
         None for a built-in record or an unknown name."""
         return self._third_party.get((kind, name))
+
+    def provider(self, kind: str, name: str) -> tuple[str, str] | None:
+        """The distribution and version of the plugin that registered a record, or
+        None for a built-in record or an unknown name."""
+        return self._providers.get((kind, name))
 
     def _get(self, kind: str, name: str) -> Any:
         records = self._records[kind]
