@@ -272,9 +272,11 @@ def render_svg(board: Board, options: dict[str, Any]) -> str:
     return "\n".join(parts) + "\n"
 
 
-TEXT = Renderer("text", render_text, "letters with coordinates on the edges")
-ANSI = Renderer("ansi", render_ansi, "letters in the terminal's 16 colours")
-SVG = Renderer("svg", render_svg, "a picture with shapes and coordinates", "image/svg+xml")
+TEXT = Renderer("text", render_text, "letters with coordinates on the edges", legend=True)
+ANSI = Renderer("ansi", render_ansi, "letters in the terminal's 16 colours", legend=True)
+SVG = Renderer(
+    "svg", render_svg, "a picture with shapes and coordinates", "image/svg+xml", legend=True
+)
 
 
 @hookimpl

@@ -43,13 +43,19 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Renderer:
-    """Draws a board as text or a picture: ``render(board, options) -> str``."""
+    """Draws a board as text or a picture: ``render(board, options) -> str``.
+
+    ``legend`` says what ``play`` prints under the board: ``False`` (the default)
+    nothing, ``True`` samegame's own legend in the player's language (``Legend: R
+    red circle, ...``, what the built-in renderers ask for), or a function
+    ``legend(board, options) -> str`` giving the renderer's own (empty: none)."""
 
     name: str
     render: Callable[[Board, dict[str, Any]], str]
     description: str
     media_type: str = "text/plain"
     source: str = ""
+    legend: bool | Callable[[Board, dict[str, Any]], str] = False
 
 
 @dataclass(frozen=True)
