@@ -12,11 +12,12 @@ because the rules core uses them, and are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from samegame.core.coords import Cell, format_cell
 from samegame.core.rule_parts import (
     BoardGenerator,
     BoardSpec,
@@ -38,6 +39,7 @@ __all__ = [
     "PresetDirectory",
     "Renderer",
     "ScoringFormula",
+    "drawing_options",
 ]
 
 
@@ -89,3 +91,25 @@ class Command:
     run: Callable[..., Any]
     description: str
     source: str = ""
+
+
+def drawing_options(
+    symbols: str,
+    palette: Sequence[int],
+    *,
+    coordinates: bool = True,
+    selected: Iterable[Cell] = (),
+) -> dict[str, Any]:
+    """The options every renderer is given, built-in or a plugin's (docs/plugins.md):
+    ``coordinates``, ``symbols``, ``palette`` and ``selected`` (the cell names of
+    the selected group, column by column; empty when nothing is selected).
+
+    >>> drawing_options("digits", (2, 0), selected=[(0, 0), (0, 1)])
+    {'coordinates': True, 'symbols': 'digits', 'palette': [2, 0], 'selected': ['A1', 'A2']}
+    """
+    return {
+        "coordinates": coordinates,
+        "symbols": symbols,
+        "palette": list(palette),
+        "selected": [format_cell(cell) for cell in selected],
+    }

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from samegame.builtins.renderers import drawing_options
 from samegame.core.board import Board
 from samegame.play.player_settings import Settings
 from samegame.play.startup import PlayStart
+from samegame.plugin.contributions import drawing_options
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
 from samegame.repl.query_commands import Drawn

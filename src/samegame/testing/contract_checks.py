@@ -288,7 +288,7 @@ def _drawings(
     """Every drawing of one position: each ``symbols`` value, coordinates on and
     off, with and without a selection, through ``drawing_options`` (the options
     ``board show`` and ``play`` give). For each, ``(symbols, selected, empty)``."""
-    from samegame.builtins.renderers import drawing_options
+    from samegame.plugin.contributions import drawing_options
 
     drawn = []
     for selected in _selections(board, min_group):
