@@ -34,6 +34,7 @@ from samegame.core.coords import Cell, column_letter, parse_cell
 from samegame.core.palette import PALETTE, Colour, tile_number
 from samegame.core.textboard import EMPTY, board_rows
 from samegame.plugin.contributions import Renderer
+from samegame.plugin.contributions import drawing_options as drawing_options  # its old home
 from samegame.plugin.hookspecs import hookimpl
 
 SHAPE_GLYPHS = {
