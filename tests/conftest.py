@@ -182,6 +182,9 @@ def cli(
     installed plugins, and the temporary folder as the working directory."""
     monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    # --plugin and --plugins-dir set these for the process: undone after the test.
+    monkeypatch.delenv("SAMEGAME_PLUGIN_MODULES", raising=False)
+    monkeypatch.delenv("SAMEGAME_PLUGINS_DIR", raising=False)
     monkeypatch.chdir(tmp_path)
 
     def invoke(*args: str) -> Result:

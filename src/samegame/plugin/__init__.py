@@ -49,8 +49,10 @@ from samegame.plugin.contributions import (
     drawing_options,
 )
 from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.loading import API_VERSION
 
 __all__ = [
+    "API_VERSION",
     "BoardGenerator",
     "BoardSpec",
     "BoardSpecError",

@@ -94,9 +94,9 @@ def main() -> None:
     request = json.loads(sys.stdin.read())
     if request["module"] is not None:
         module = importlib.import_module(request["module"])
-        host = PluginHost(autoload=False, only=[], extra=[(request["label"], module)])
+        host = PluginHost(autoload=False, only=[], extra=[(request["label"], module)], local=False)
     else:
-        host = PluginHost(autoload=False, only=[request["installed"]])
+        host = PluginHost(autoload=False, only=[request["installed"]], local=False)
     answer = []
     for name, width, height, colours, number in request["asked"]:
         made = make_board(host.generator(name), BoardSpec(width, height, colours), number)

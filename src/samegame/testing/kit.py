@@ -99,10 +99,10 @@ def _elsewhere(plugin: str | ModuleType | object, label: str) -> Elsewhere | Non
 
 def _host_for(plugin: str | ModuleType | object, name: str | None) -> tuple[PluginHost, str]:
     if isinstance(plugin, str):
-        return PluginHost(autoload=False, only=[plugin]), plugin
+        return PluginHost(autoload=False, only=[plugin], local=False), plugin
     label = name or str(getattr(plugin, "__name__", type(plugin).__name__))
     # only=[]: no installed plugin joins it, whatever SAMEGAME_LOAD_PLUGINS says.
-    return PluginHost(autoload=False, only=[], extra=[(label, plugin)]), label
+    return PluginHost(autoload=False, only=[], extra=[(label, plugin)], local=False), label
 
 
 def _contributions(host: PluginHost) -> dict[str, list[str]]:
