@@ -182,6 +182,11 @@ def cli(
     installed plugins, and the temporary folder as the working directory."""
     monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SAMEGAME_DISABLE_PLUGIN_AUTOLOAD", "1")
+    # --plugin and --plugins-dir set these for the process: undone after the test
+    # (setenv first, so that monkeypatch restores them even when they were unset).
+    for name in ("SAMEGAME_PLUGIN_MODULES", "SAMEGAME_PLUGINS_DIR"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)
 
     def invoke(*args: str) -> Result:

@@ -116,6 +116,7 @@ def run_ci(folder: Path, venv: Path) -> subprocess.CompletedProcess[str]:
 def test_the_starter_holds_a_package_tests_and_ci(starter: Path) -> None:
     files = sorted(str(path.relative_to(starter)) for path in starter.rglob("*") if path.is_file())
     assert files == [
+        ".github/workflows/ci.yml",
         ".gitignore",
         "README.md",
         "ci.sh",
@@ -246,6 +247,84 @@ def test_the_ci_script_fails_with_the_exit_code_of_what_broke(
     assert ci.returncode == code, ci.stdout + ci.stderr
     assert re.search(said, ci.stderr), ci.stderr
     assert "Traceback" not in ci.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("samegame", "pip_args", "said"),
+    [
+        (
+            "/no/such/samegame-9.0-py3-none-any.whl",
+            NO_INDEX,
+            "Error: could not install samegame from the wheel "
+            "/no/such/samegame-9.0-py3-none-any.whl; set SAMEGAME to a requirement, a "
+            'samegame folder or a wheel, or PIP_ARGS="--index-url URL" for another index',
+        ),
+        (
+            "./no-such-checkout",
+            NO_INDEX,
+            "Error: could not install samegame from the folder ./no-such-checkout; set",
+        ),
+        (
+            "samegame>=99",
+            "--no-index",
+            "Error: could not install samegame from the package index (samegame>=99, pip "
+            "arguments --no-index); set SAMEGAME",
+        ),
+    ],
+)
+def test_the_ci_script_tells_samegame_not_installed_apart(
+    starter: Path, venv: Path, samegame: str, pip_args: str, said: str
+) -> None:
+    """Issue 46, item 5: samegame that cannot be installed is exit 4 and one line
+    saying where it was to come from and how to choose, not 1 (a failed test or a
+    weaker bot) or 3 (a plugin problem)."""
+    ci = subprocess.run(
+        ["sh", "ci.sh"],
+        cwd=starter,
+        capture_output=True,
+        text=True,
+        env=environment(starter / "home")
+        | {"VENV": str(venv), "PIP_ARGS": pip_args, "SAMEGAME": samegame},
+        check=False,
+    )
+    assert ci.returncode == 4, ci.stdout + ci.stderr
+    assert ci.stderr.splitlines()[-1].startswith(said), ci.stderr
+    assert "Checked" not in ci.stdout
+
+
+def test_the_starter_pins_samegame_below_the_release_that_removes_old_paths(
+    starter_text: dict[str, str],
+) -> None:
+    """Issue 46, item 5: docs/api.md says the moved paths go in 0.3.0, so a starter
+    requires samegame from this version up to, not including, 0.3."""
+    from samegame import __version__
+    from samegame._moved import MOVED
+    from samegame.cli.plugin_new_cmd import SAMEGAME_BELOW
+
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    assert f"They go in {SAMEGAME_BELOW}.0." in api
+    assert MOVED
+    requirement = f"samegame>={__version__},<{SAMEGAME_BELOW}"
+    assert f'dependencies = ["{requirement}"]' in starter_text["pyproject.toml"]
+    assert f'SAMEGAME="${{SAMEGAME:-{requirement}}}"' in starter_text["ci.sh"]
+
+
+def test_the_starter_has_a_ci_workflow_that_runs_ci_sh(starter_text: dict[str, str]) -> None:
+    """Issue 46, item 5: next to ci.sh, a GitHub Actions workflow that runs it."""
+    import yaml
+
+    workflow = yaml.safe_load(starter_text[".github/workflows/ci.yml"])
+    steps = workflow["jobs"]["ci"]["steps"]
+    assert [step["run"] for step in steps if "run" in step] == ["sh ci.sh"]
+    assert set(workflow[True]) == {"push", "pull_request"}  # YAML 1.1 reads "on" as True
+
+
+@pytest.fixture
+def starter_text() -> dict[str, str]:
+    from samegame.cli.plugin_new_cmd import starter_files
+
+    return starter_files(NAME)
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from samegame.builtins import program_deals
 from samegame.core.board import Board
-from samegame.core.textboard import read_boards
 
 POSITIONS = 20
 
@@ -48,10 +48,10 @@ def _data(name: str) -> str:
     return resources.files("samegame.benchmark.data").joinpath(name).read_text(encoding="utf-8")
 
 
-@cache
 def standard_positions() -> tuple[Board, ...]:
-    """The 20 standard positions, in their published order (position 1 first)."""
-    return tuple(read_boards(_data("standard-20.txt")))
+    """The 20 standard positions, in their published order (position 1 first): the
+    boards 1 to 20 of the board type ``standard`` (``samegame.builtins.program_deals``)."""
+    return program_deals.standard_positions()
 
 
 @cache

@@ -28,6 +28,7 @@ from samegame.benchmark.runs import Played, PlayTask, play
 from samegame.core.coords import format_cell
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.plugin.host import PluginHost, get_host
 from samegame.records.verification import make_record
 
 __all__ = ["BENCHMARK_PRESET", "PositionResult", "play", "position_result", "position_tasks"]
@@ -61,9 +62,12 @@ class PositionResult:
     entry: dict[str, Any]
 
 
-def position_result(task: PlayTask, game: Played, rules: Rules) -> PositionResult:
+def position_result(
+    task: PlayTask, game: Played, rules: Rules, host: PluginHost | None = None
+) -> PositionResult:
     """The record and the entry of ``task``'s game, played under ``rules`` (the
-    benchmark preset's)."""
+    benchmark preset's); ``host`` names the plugin of a plugin's bot in the record
+    (default: the process's host)."""
     assert task.position is not None, "a bench task plays a standard position"
     position = task.position
     board = standard_positions()[position - 1]
@@ -78,6 +82,7 @@ def position_result(task: PlayTask, game: Played, rules: Rules) -> PositionResul
         colours=len(board.colour_counts()),
         bot=task.bot,
         seed=task.seed,
+        host=get_host() if host is None else host,
     )
     entry = {
         "position": position,

@@ -13,6 +13,9 @@ The redrawing ones say which specs they never take on (``impossible``): a single
 tile (no move), or a board so small for its colours that every draw would miss
 too often to be relied on; they refuse those at once, before any draw.
 - ``solvable``: guaranteed clearable, with a certificate (samegame.builtins.solvable).
+
+The programs' own deals (``swellfoop``, ``tatham-random``) and the standard research
+positions (``standard``) are ``samegame.builtins.program_deals``'.
 """
 
 from __future__ import annotations
@@ -144,4 +147,14 @@ _BY_NAME = {g.name: g for g in (RANDOM, RANDOM_WITH_MOVE, EACH_COLOUR_TWICE)}
 
 @hookimpl
 def samegame_board_generators() -> list[BoardGenerator]:
-    return [RANDOM, RANDOM_WITH_MOVE, EACH_COLOUR_TWICE, SOLVABLE]
+    from samegame.builtins.program_deals import STANDARD, SWELLFOOP, TATHAM_RANDOM
+
+    return [
+        RANDOM,
+        RANDOM_WITH_MOVE,
+        EACH_COLOUR_TWICE,
+        SOLVABLE,
+        SWELLFOOP,
+        TATHAM_RANDOM,
+        STANDARD,
+    ]

@@ -25,15 +25,16 @@ and ``palette`` (a preset's palette order, a list of palette indices, for
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from samegame.core.board import Board
-from samegame.core.coords import Cell, column_letter, format_cell, parse_cell
+from samegame.core.coords import Cell, column_letter, parse_cell
 from samegame.core.palette import PALETTE, Colour, tile_number
 from samegame.core.textboard import EMPTY, board_rows
 from samegame.plugin.contributions import Renderer
+from samegame.plugin.contributions import drawing_options as drawing_options  # its old home
 from samegame.plugin.hookspecs import hookimpl
 
 SHAPE_GLYPHS = {
@@ -62,28 +63,6 @@ def tile_symbol(colour: Colour, symbols: str, palette: Sequence[int] = ()) -> st
     if symbols == "digits":
         return tile_number(colour, palette)
     return colour.letter
-
-
-def drawing_options(
-    symbols: str,
-    palette: Sequence[int],
-    *,
-    coordinates: bool = True,
-    selected: Iterable[Cell] = (),
-) -> dict[str, Any]:
-    """The options every renderer is given, built-in or a plugin's (docs/plugins.md):
-    ``coordinates``, ``symbols``, ``palette`` and ``selected`` (the cell names of
-    the selected group, column by column; empty when nothing is selected).
-
-    >>> drawing_options("digits", (2, 0), selected=[(0, 0), (0, 1)])
-    {'coordinates': True, 'symbols': 'digits', 'palette': [2, 0], 'selected': ['A1', 'A2']}
-    """
-    return {
-        "coordinates": coordinates,
-        "symbols": symbols,
-        "palette": list(palette),
-        "selected": [format_cell(cell) for cell in selected],
-    }
 
 
 def selected_cells(options: dict[str, Any]) -> set[Cell]:
@@ -272,9 +251,11 @@ def render_svg(board: Board, options: dict[str, Any]) -> str:
     return "\n".join(parts) + "\n"
 
 
-TEXT = Renderer("text", render_text, "letters with coordinates on the edges")
-ANSI = Renderer("ansi", render_ansi, "letters in the terminal's 16 colours")
-SVG = Renderer("svg", render_svg, "a picture with shapes and coordinates", "image/svg+xml")
+TEXT = Renderer("text", render_text, "letters with coordinates on the edges", legend=True)
+ANSI = Renderer("ansi", render_ansi, "letters in the terminal's 16 colours", legend=True)
+SVG = Renderer(
+    "svg", render_svg, "a picture with shapes and coordinates", "image/svg+xml", legend=True
+)
 
 
 @hookimpl

@@ -62,9 +62,75 @@ def _root(
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
     ] = False,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--plugin",
+            "-p",
+            help="Load this importable module as a plugin for this run, installed or not.",
+        ),
+    ] = None,
+    plugins_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--plugins-dir", help="Load every .py file of this folder as a plugin for this run."
+        ),
+    ] = None,
 ) -> None:
     """SameGame: play, replay and study the tile-removal puzzle."""
+    # --plugin and --plugins-dir are taken before the command line is parsed
+    # (``plugin_options``): the plugins must be loaded before the commands are.
     show_help_without_command(ctx)
+
+
+PLUGIN_OPTIONS = ("-p", "--plugin", "--plugins-dir")
+
+
+def plugin_options(args: Sequence[str]) -> list[str]:
+    """``args`` without the global ``--plugin MODULE`` (``-p``) and ``--plugins-dir
+    DIR`` before the command, which are put in the environment
+    (``SAMEGAME_PLUGIN_MODULES``, ``SAMEGAME_PLUGINS_DIR``) for the plugin host,
+    and for the worker processes a run starts. CommandError (exit 2) for a
+    missing value or a folder that is not there."""
+    if not any(word.partition("=")[0] in PLUGIN_OPTIONS for word in args):
+        return list(args)  # nothing more is loaded for the common case
+    import os
+
+    from samegame.cli.exit_codes import fail
+    from samegame.plugin.loading import DIRECTORY_VAR, MODULES_VAR
+
+    kept: list[str] = []
+    modules: list[str] = []
+    folder: str | None = None
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word == "--" or not word.startswith("-"):
+            kept.extend(args[index:])
+            break
+        name, equals, value = word.partition("=")
+        if name not in PLUGIN_OPTIONS:
+            kept.append(word)
+            index += 1
+            continue
+        if not equals:
+            if index + 1 >= len(args):
+                raise fail(Said.of("error.plugin_option.value", option=name), ExitCode.USAGE)
+            value = args[index + 1]
+            index += 1
+        index += 1
+        if name == "--plugins-dir":
+            folder = value
+        else:
+            modules.append(value)
+    if folder is not None:
+        if not os.path.isdir(folder):
+            raise fail(Said.of("error.plugins_dir.missing", path=folder), ExitCode.USAGE)
+        os.environ[DIRECTORY_VAR] = folder
+    if modules:
+        given = [name for name in os.environ.get(MODULES_VAR, "").split(",") if name.strip()]
+        os.environ[MODULES_VAR] = ",".join([*given, *modules])
+    return kept
 
 
 def build_app(names: Sequence[str] | None = None) -> typer.Typer:
@@ -161,9 +227,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         # loading, then ends the run: nothing has begun, so nothing is said.
         with held():
             interrupts.reset()
+            args = plugin_options(args)
             command = _command_line(args)
     except KeyboardInterrupt as stop:
         return interrupts.stop_code(stop)
+    except CommandError as error:
+        from samegame.cli.usage_errors import error_words
+
+        report(error_words(error, _language(args)))
+        return error.code
 
     def say(error: BaseException) -> None:
         from samegame.cli.usage_errors import error_words

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from samegame.builtins.renderers import drawing_options
 from samegame.cli.exit_codes import ExitCode, fail, show_help_without_command
 from samegame.cli.inputs import board_setup, load_preset, numbered_board
 from samegame.cli.options import (
@@ -27,6 +26,7 @@ from samegame.cli.options import (
 from samegame.core.coords import format_cell
 from samegame.core.textboard import board_rows, write_board
 from samegame.i18n.said import Said
+from samegame.plugin.contributions import drawing_options
 
 board_app = typer.Typer(help="Look at boards.", rich_markup_mode=None, invoke_without_command=True)
 

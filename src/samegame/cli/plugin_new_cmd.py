@@ -4,10 +4,12 @@ The folder ``samegame-NAME`` gets a pyproject.toml (the ``samegame`` entry point
 a ``test`` extra), the module ``samegame_NAME`` with one contribution of each
 kind (scoring formula, penalty, board generator, renderer, command, bot) and a
 preset folder, tests that use samegame's testing kit (``samegame.testing``), a
-README and ``ci.sh`` (a fresh virtual environment, the tests, ``samegame plugins
---check``). The files come from ``starter_template/`` beside this module, with
-``{{name}}``, ``{{dist}}``, ``{{module}}``, ``{{title}}`` and
-``{{samegame_version}}`` filled in.
+README, ``ci.sh`` (a fresh virtual environment, samegame and the plugin installed,
+``samegame plugins --check``, a gate on the bot, the tests; its exit code says
+what failed) and ``.github/workflows/ci.yml``, which runs it. The files come
+from ``starter_template/`` beside this module, with
+``{{name}}``, ``{{dist}}``, ``{{module}}``, ``{{title}}``,
+``{{samegame_version}}`` and ``{{samegame_requirement}}`` filled in.
 
 A name that a contribution record could not have (``NAME_PATTERN``), that the
 package could not be built under (``PACKAGE_NAME_PATTERN``: a trailing hyphen,
@@ -40,6 +42,7 @@ LAYOUT = {
     "README.md.tmpl": "README.md",
     "gitignore.tmpl": ".gitignore",
     "ci.sh.tmpl": "ci.sh",
+    "github/ci.yml.tmpl": ".github/workflows/ci.yml",
     "package/__init__.py.tmpl": "{module}/__init__.py",
     "package/presets/preset.yaml.tmpl": "{module}/presets/{name}.yaml",
     "tests/test_plugin.py.tmpl": "tests/test_{module}.py",
@@ -138,14 +141,32 @@ def check_name(name: str) -> None:
         )
 
 
+SAMEGAME_BELOW = "0.3"
+"""The samegame release a starter does not accept: 0.3.0 removes the import paths
+that 0.2.0 deprecated (docs/api.md, "Moved modules"; ``samegame._moved``), and
+while the major version is 0 a minor release may remove what the one before it
+deprecated (CHANGELOG.md)."""
+
+
+def samegame_requirement() -> str:
+    """What a starter requires of samegame: this version or later, below
+    ``SAMEGAME_BELOW``.
+
+    >>> samegame_requirement() == f"samegame>={__version__},<0.3"
+    True
+    """
+    return f"samegame>={__version__},<{SAMEGAME_BELOW}"
+
+
 def starter_files(name: str) -> dict[str, str]:
     """Every file of the starter package ``samegame-NAME``: its path inside the new
     folder and its text.
 
     >>> files = starter_files("tiles")
     >>> sorted(files)  # doctest: +NORMALIZE_WHITESPACE
-    ['.gitignore', 'README.md', 'ci.sh', 'pyproject.toml', 'samegame_tiles/__init__.py',
-     'samegame_tiles/presets/tiles.yaml', 'tests/test_samegame_tiles.py']
+    ['.github/workflows/ci.yml', '.gitignore', 'README.md', 'ci.sh', 'pyproject.toml',
+     'samegame_tiles/__init__.py', 'samegame_tiles/presets/tiles.yaml',
+     'tests/test_samegame_tiles.py']
     >>> 'tiles = "samegame_tiles"' in files["pyproject.toml"]
     True
     """
@@ -156,6 +177,7 @@ def starter_files(name: str) -> dict[str, str]:
         "module": module,
         "title": name.replace("-", " ").capitalize(),
         "samegame_version": __version__,
+        "samegame_requirement": samegame_requirement(),
     }
     files = {}
     for source, target in LAYOUT.items():

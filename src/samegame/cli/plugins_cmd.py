@@ -150,7 +150,9 @@ def plugins_command(
             what = "; ".join(
                 f"{kind}: {', '.join(names)}" for kind, names in info.contributes.items()
             )
-            origin = "built in" if info.builtin else f"from {info.distribution} {info.version}"
+            origin = (
+                "built in" if info.builtin else f"from {info.distribution} {info.version}".rstrip()
+            )
             typer.echo(f"{info.name} ({origin}) registers {what or 'nothing'}.")
     if check and problems:
         for problem in problems:

@@ -3,7 +3,8 @@
 ``hookimpl`` marks a hook implementation; the records a registration hook returns
 (``ScoringFormula``, ``Penalty``, ``BoardGenerator``, ``Renderer``, ``BotFactory``,
 ``PresetDirectory``, ``Command``), what a generator is asked for and gives
-(``BoardSpec``, ``GeneratedBoard``), what a bot sees and uses (``GameView``,
+(``BoardSpec``, ``GeneratedBoard``, ``BoardSpecError`` for a size it refuses),
+the options a renderer is given (``drawing_options``), what a bot sees and uses (``GameView``,
 ``Bot``, ``BotOptionError``, ``check_options``, ``int_option``, ``StableRandom``,
 ``stable_random``) and the match loop that checks a bot (``play_game``). docs/plugins.md
 describes every hook.
@@ -20,7 +21,7 @@ The modules: ``hookspecs`` (the hooks), ``contributions`` (the records),
 plugins), ``containment`` (checks what a plugin registers and computes).
 """
 
-from samegame.core.numbering import stable_random
+from samegame.core.numbering import BoardSpecError, stable_random
 from samegame.core.rng import StableRandom
 from samegame.plugin.bot_api import (
     Bot,
@@ -45,12 +46,16 @@ from samegame.plugin.contributions import (
     PresetDirectory,
     Renderer,
     ScoringFormula,
+    drawing_options,
 )
 from samegame.plugin.hookspecs import hookimpl
+from samegame.plugin.loading import API_VERSION
 
 __all__ = [
+    "API_VERSION",
     "BoardGenerator",
     "BoardSpec",
+    "BoardSpecError",
     "Bot",
     "BotError",
     "BotFactory",
@@ -67,6 +72,7 @@ __all__ = [
     "ScoringFormula",
     "StableRandom",
     "check_options",
+    "drawing_options",
     "hookimpl",
     "int_option",
     "parse_bot_spec",

@@ -156,6 +156,9 @@ _FIELD_CHECKS: dict[str, Callable[[object], str | None]] = {
     "generate": _callable,
     "impossible": lambda v: None if v is None else _callable(v),
     "render": _callable,
+    "legend": lambda v: (
+        None if isinstance(v, bool) or callable(v) else "must be true, false or a function"
+    ),
     "create": _callable,
     "run": _callable,
     "version": lambda v: (
@@ -346,7 +349,17 @@ def _renderer(record: Renderer, guard: _Guard) -> Renderer:
             raise guard.error(f"returned {_type_name(text)} instead of text")
         return text
 
-    return replace(record, render=render)
+    own = record.legend
+    if isinstance(own, bool):
+        return replace(record, render=render)
+
+    def legend(board: Board, options: dict[str, Any]) -> str:
+        text = guard.call(own, board, options, during="giving a legend")
+        if type(text) is not str:
+            raise guard.error(f"gave a legend of {_type_name(text)} instead of text")
+        return text
+
+    return replace(record, render=render, legend=legend)
 
 
 class _ContainedBot:

@@ -12,11 +12,12 @@ because the rules core uses them, and are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from samegame.core.coords import Cell, format_cell
 from samegame.core.rule_parts import (
     BoardGenerator,
     BoardSpec,
@@ -38,18 +39,25 @@ __all__ = [
     "PresetDirectory",
     "Renderer",
     "ScoringFormula",
+    "drawing_options",
 ]
 
 
 @dataclass(frozen=True)
 class Renderer:
-    """Draws a board as text or a picture: ``render(board, options) -> str``."""
+    """Draws a board as text or a picture: ``render(board, options) -> str``.
+
+    ``legend`` says what ``play`` prints under the board: ``False`` (the default)
+    nothing, ``True`` samegame's own legend in the player's language (``Legend: R
+    red circle, ...``, what the built-in renderers ask for), or a function
+    ``legend(board, options) -> str`` giving the renderer's own (empty: none)."""
 
     name: str
     render: Callable[[Board, dict[str, Any]], str]
     description: str
     media_type: str = "text/plain"
     source: str = ""
+    legend: bool | Callable[[Board, dict[str, Any]], str] = False
 
 
 @dataclass(frozen=True)
@@ -83,3 +91,25 @@ class Command:
     run: Callable[..., Any]
     description: str
     source: str = ""
+
+
+def drawing_options(
+    symbols: str,
+    palette: Sequence[int],
+    *,
+    coordinates: bool = True,
+    selected: Iterable[Cell] = (),
+) -> dict[str, Any]:
+    """The options every renderer is given, built-in or a plugin's (docs/plugins.md):
+    ``coordinates``, ``symbols``, ``palette`` and ``selected`` (the cell names of
+    the selected group, column by column; empty when nothing is selected).
+
+    >>> drawing_options("digits", (2, 0), selected=[(0, 0), (0, 1)])
+    {'coordinates': True, 'symbols': 'digits', 'palette': [2, 0], 'selected': ['A1', 'A2']}
+    """
+    return {
+        "coordinates": coordinates,
+        "symbols": symbols,
+        "palette": list(palette),
+        "selected": [format_cell(cell) for cell in selected],
+    }

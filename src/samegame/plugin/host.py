@@ -9,6 +9,10 @@ two environment variables:
 - ``SAMEGAME_LOAD_PLUGINS=a,b``: load only these entry-point plugins (by entry-point
   or distribution name).
 
+Plugins that are not installed (``SAMEGAME_PLUGIN_MODULES``,
+``SAMEGAME_PLUGINS_DIR``), the plugin API's version a plugin may require and the
+tracing of hook calls (``SAMEGAME_TRACE_PLUGINS``) are ``samegame.plugin.loading``'s.
+
 A plugin that fails to import, or whose hook raises or returns something that is
 not a list of its records (``samegame.plugin.containment.check_record``), is reported in
 one line in ``host.problems`` and skipped. A contribution whose name is already
@@ -32,7 +36,7 @@ import pluggy
 from samegame.core.events import Event
 from samegame.core.quoting import shown
 from samegame.i18n.said import Said
-from samegame.plugin import hookspecs
+from samegame.plugin import hookspecs, loading
 from samegame.plugin.containment import call_observer, check_record, contain, error_words
 from samegame.plugin.contributions import (
     BoardGenerator,
@@ -119,10 +123,13 @@ class PluginHost:
         autoload: bool | None = None,
         only: Iterable[str] | None = None,
         extra: Iterable[tuple[str, object]] = (),
+        local: bool = True,
     ) -> None:
         """Load the built-ins, then ``extra`` (name, plugin object) pairs (for tests
-        and programs that embed samegame), then the entry-point plugins. ``autoload``
-        and ``only`` default to the environment variables above."""
+        and programs that embed samegame), then (with ``local``) the modules and
+        folder the environment names (``samegame.plugin.loading``), then the
+        entry-point plugins. ``autoload`` and ``only`` default to the environment
+        variables above."""
         self.manager = pluggy.PluginManager(hookspecs.PROJECT_NAME)
         self.manager.add_hookspecs(hookspecs)
         self.problems: list[str] = []
@@ -134,6 +141,8 @@ class PluginHost:
             self._register(module, f"builtin-{short}", PluginInfo(short, "samegame", version, True))
         for name, plugin in extra:
             self._register(plugin, name, PluginInfo(name, "local", "", False))
+        if local:
+            self._load_local()
         if autoload is None:
             autoload = not _env_flag(DISABLE_AUTOLOAD_VAR)
         if only is None:
@@ -142,13 +151,38 @@ class PluginHost:
         self._load_entry_points(autoload, set(only) if only is not None else None)
         self._records: dict[str, dict[str, Any]] = {}
         self._third_party: dict[tuple[str, str], str] = {}
+        self._providers: dict[tuple[str, str], tuple[str, str]] = {}
         for hook_name, kind, record_type in REGISTRATION_HOOKS:
             self._records[kind] = self._collect(hook_name, kind, record_type)
         self._collect_messages()
 
     def _register(self, plugin: object, name: str, info: PluginInfo) -> None:
+        """Register a plugin, unless it needs a later plugin API (a problem)."""
+        if not info.builtin:
+            problem = loading.api_problem(plugin, info.source)
+            if problem is not None:
+                self.problems.append(problem)
+                return
         self.manager.register(plugin, name=name)
         self.plugins[name] = info
+
+    def _load_local(self) -> None:
+        """The plugins not installed that ``SAMEGAME_PLUGIN_MODULES`` and
+        ``SAMEGAME_PLUGINS_DIR`` name; one that fails to import is a problem."""
+        for name, load in loading.local_plugins():
+            if self.manager.has_plugin(name):
+                self.problems.append(f"plugin module '{shown(name)}' is loaded already; skipped")
+                continue
+            try:
+                module = load()
+            except BaseException as error:
+                if isinstance(error, KeyboardInterrupt):
+                    raise
+                self.problems.append(
+                    f"plugin module '{shown(name)}' failed to load ({error_words(error)}); skipped"
+                )
+                continue
+            self._register(module, name, PluginInfo(name, "local", "", False))
 
     def _load_entry_points(self, autoload: bool, only: set[str] | None) -> None:
         found: set[str] = set()
@@ -223,6 +257,7 @@ class PluginHost:
                 records[name] = kept
                 if not info.builtin:
                     self._third_party[(kind, name)] = info.source
+                    self._providers[(kind, name)] = (info.distribution, info.version)
                 info.contributes.setdefault(kind, []).append(name)
         return records
 
@@ -231,6 +266,8 @@ class PluginHost:
         a problem of the plugin, reported like a failed import, whatever it raised
         (SystemExit and GeneratorExit included; only Ctrl-C interrupts)."""
         try:
+            if loading.tracing():
+                return loading.traced(hook, hook_name, info.source)
             return hook()
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
@@ -324,6 +361,11 @@ class PluginHost:
         None for a built-in record or an unknown name."""
         return self._third_party.get((kind, name))
 
+    def provider(self, kind: str, name: str) -> tuple[str, str] | None:
+        """The distribution and version of the plugin that registered a record, or
+        None for a built-in record or an unknown name."""
+        return self._providers.get((kind, name))
+
     def _get(self, kind: str, name: str) -> Any:
         records = self._records[kind]
         if name not in records:
@@ -365,7 +407,13 @@ class PluginHost:
             source = self.plugins[impl.plugin_name].source
 
             def observe(impl: Any = impl, source: str = source) -> None:
-                call_observer(impl.function, tuple(impl.argnames), event, source)
+                def call() -> None:
+                    call_observer(impl.function, tuple(impl.argnames), event, source)
+
+                if loading.tracing():
+                    loading.traced(call, "samegame_game_event", source)
+                else:
+                    call()
 
             self._around_observer(observe, f"plugin {source}: event observer")
 

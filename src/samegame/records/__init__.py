@@ -1,5 +1,5 @@
-"""Game records (``samegame-record/2``, one JSON object a line; ``/1`` is still
-read): written by the simulator and ``bench``, verified by ``samegame verify``
+"""Game records (``samegame-record/3``, one JSON object a line; ``/1`` and ``/2``
+are still read): written by the simulator and ``bench``, verified by ``samegame verify``
 with nothing but the record.
 
 - ``shape``: the record's JSON shape, checked before anything is believed, and

@@ -1,7 +1,7 @@
-"""The strict shape of a record line (``samegame-record/1`` and ``/2``): safe
+"""The strict shape of a record line (``samegame-record/1``, ``/2`` and ``/3``): safe
 parsing, exact types, bounds.
 
-One declaration per format (``RECORD_V1``, ``RECORD``) both checks a parsed record
+One declaration per format (``RECORD_V1``, ``RECORD_V2``, ``RECORD``) both checks a parsed record
 and publishes itself as a JSON Schema (``json_schema()``, printed by ``samegame
 verify --schema``), so the two never disagree. A record is an object with exactly
 the keys of docs/records.md for its ``format``, each of
@@ -45,8 +45,11 @@ from samegame.core.palette import MAX_COLOURS, PALETTE
 from samegame.core.quoting import shown, shown_list
 
 RECORD_FORMAT_V1 = "samegame-record/1"
-RECORD_FORMAT = "samegame-record/2"  # what samegame writes: v1 and the generator's version
-KNOWN_FORMATS = (RECORD_FORMAT_V1, RECORD_FORMAT)
+RECORD_FORMAT_V2 = "samegame-record/2"  # v1 and the generator's version
+RECORD_FORMAT = "samegame-record/3"  # what samegame writes: v2 and the plugins it used
+KNOWN_FORMATS = (RECORD_FORMAT_V1, RECORD_FORMAT_V2, RECORD_FORMAT)
+PLUGIN_KINDS = ("scoring formula", "penalty", "board generator", "bot")
+"""The kinds of contribution a record names, in the order of its ``plugins``."""
 MAX_GENERATOR_VERSION = 2**31 - 1  # a generator's version, as plugins are held to
 MAX_LINE_BYTES = 1 << 20  # one MiB; the longest possible genuine record is far shorter
 MAX_INT_DIGITS = 20  # 2**64 - 1 has 20 digits
@@ -59,6 +62,9 @@ NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 PRESET_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"  # a name, never a path
 BOT_PATTERN = r"^[!-~]{1,200}$"  # printable ASCII, no spaces: the normal spelling
 MOVE_PATTERN = r"^[A-Z][1-9][0-9]?$"
+DISTRIBUTION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$"  # a project name (PEP 508)
+VERSION_PATTERN = r"^[!-~]{0,64}$"  # printable ASCII (empty for a plugin not installed)
+KIND_PATTERN = "^(" + "|".join(PLUGIN_KINDS) + ")$"
 ROW_PATTERN = "^[" + "".join(c.letter for c in PALETTE) + r".]{1," + str(MAX_COLUMNS) + "}$"
 
 
@@ -207,6 +213,12 @@ _RULES = _object(
     ("penalty", _string(NAME_PATTERN)),
     ("min_group", _int(1, MAX_CELLS)),
 )
+_PLUGIN = _object(
+    ("kind", _string(KIND_PATTERN)),
+    ("name", _string(NAME_PATTERN)),
+    ("distribution", _string(DISTRIBUTION_PATTERN)),
+    ("version", _string(VERSION_PATTERN)),
+)
 _MOVE = _object(
     ("move", _string(MOVE_PATTERN)),
     ("tiles", _int(1, MAX_CELLS)),
@@ -216,10 +228,15 @@ _MOVE = _object(
 
 def _record(record_format: str) -> Spec:
     """The record's keys in the order samegame writes them; ``samegame-record/2``
-    adds ``generator_version`` after ``generator``."""
+    adds ``generator_version`` after ``generator``, ``samegame-record/3`` adds
+    ``plugins`` after ``seed``: the distribution and version that provided each
+    formula, penalty, generator and bot of a plugin the game used."""
     version: tuple[tuple[str, Spec], ...] = ()
     if record_format != RECORD_FORMAT_V1:
         version = (("generator_version", _int(0, MAX_GENERATOR_VERSION, nullable=True)),)
+    plugins: tuple[tuple[str, Spec], ...] = ()
+    if record_format == RECORD_FORMAT:
+        plugins = (("plugins", Spec("array", 0, len(PLUGIN_KINDS), items=_PLUGIN)),)
     return _object(
         ("format", Spec("const", const=record_format)),
         ("preset", _string(PRESET_PATTERN, nullable=True)),
@@ -233,6 +250,7 @@ def _record(record_format: str) -> Spec:
         ("board", Spec("array", 1, MAX_HEIGHT, items=_string(ROW_PATTERN))),
         ("bot", _string(BOT_PATTERN)),
         ("seed", _int(0, MAX_SEED)),
+        *plugins,
         ("moves", Spec("array", 0, MAX_CELLS, items=_MOVE)),
         ("bonus", _int(0, MAX_POINTS)),
         ("penalty", _int(0, MAX_POINTS)),
@@ -245,8 +263,9 @@ def _record(record_format: str) -> Spec:
 
 
 RECORD_V1 = _record(RECORD_FORMAT_V1)
+RECORD_V2 = _record(RECORD_FORMAT_V2)
 RECORD = _record(RECORD_FORMAT)
-SPECS = {RECORD_FORMAT_V1: RECORD_V1, RECORD_FORMAT: RECORD}
+SPECS = {RECORD_FORMAT_V1: RECORD_V1, RECORD_FORMAT_V2: RECORD_V2, RECORD_FORMAT: RECORD}
 
 
 def check_shape(record: object) -> str | None:

@@ -43,6 +43,7 @@ from samegame.core.textboard import TextBoardError, board_rows, read_board
 from samegame.core.variant import RuleVariant
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.records.meaning import Claims, Isolate
+from samegame.records.providers import pieces, record_plugins
 from samegame.records.shape import (
     KNOWN_FORMATS,
     MAX_LINE_BYTES,
@@ -79,11 +80,14 @@ def make_record(
     bot: str,
     seed: int,
     generator_version: int | None = None,
+    host: PluginHost | None = None,
 ) -> dict[str, Any]:
     """The record of a bot game (the JSON object of one line). A record of a
     generated board names the generator's ``version`` (``BoardGenerator.version``)
     as ``generator_version``; ValueError when it is missing, or given without a
-    generator."""
+    generator. ``host``, the plugin host the game was played with, names the
+    distribution and version of each plugin part in ``plugins`` (without it, the
+    record names none: every part is taken as built in)."""
     if (generator is None) != (generator_version is None):
         raise ValueError("a record names a generator and its version, or neither")
     result = played.result
@@ -100,6 +104,11 @@ def make_record(
         "board": ["".join(row) for row in board_rows(board)],
         "bot": bot,
         "seed": seed,
+        "plugins": (
+            []
+            if host is None
+            else record_plugins(host, rules.formula.name, rules.penalty.name, generator, bot)
+        ),
         "moves": [
             {"move": format_cell(cell), "tiles": tiles, "points": points}
             for cell, tiles, points in zip(played.moves, played.tiles, played.points, strict=True)
@@ -187,9 +196,15 @@ class Verifier:
             record["generator_version"] is None
         ):
             return wrong("generator and generator_version are both given or both null")
+        parts = pieces(record, self.host)
+        if parts.problems:
+            return wrong(*parts.problems)
+        absent = unchecked(*parts.reasons)
+        if parts.blocked & {"scoring formula", "penalty"}:
+            return absent  # the rules cannot be played here
         try:
             rules = record_rules(record, self.host)
-        except UnknownNameError as error:
+        except UnknownNameError as error:  # pragma: no cover - pieces() names it first
             return unchecked(f"the rules need a plugin that is not loaded here ({error})")
         except ValueError as error:
             return wrong(f"the record's rules are impossible: {error}")
@@ -200,13 +215,15 @@ class Verifier:
         size = size_problem(record, board)
         if size is not None:
             return wrong(size)
-        found = self.claims.preset(record) + self.claims.board(record, board)
+        found = self.claims.preset(record)
+        if "board generator" not in parts.blocked:
+            found += self.claims.board(record, board)
         found += wrong(*_replay(record, board, rules))
-        if not found.problems:
+        if not found.problems and "bot" not in parts.blocked:
             found += self.claims.bot(record, board, rules)
         if not found.problems and record["finished"] is False:
             found += unchecked(UNFINISHED)
-        return found
+        return found + absent
 
 
 def verify_record(record: object, host: PluginHost) -> list[str]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from samegame.builtins.renderers import drawing_options
 from samegame.core.board import Board
 from samegame.play.player_settings import Settings
 from samegame.play.startup import PlayStart
+from samegame.plugin.contributions import drawing_options
 from samegame.repl.commands import ALL_WORDS
 from samegame.repl.loop import run_session
+from samegame.repl.query_commands import Drawn
 from samegame.repl.session import Renderer
 from samegame.repl.session_opening import open_session
 from samegame.repl.terminal import colour_enabled, make_io, resolve_accessible
@@ -29,7 +30,7 @@ def run_play(start: PlayStart, store: Store, *, stdin: TextIO, stdout: TextIO) -
     host = start.host
     preset = start.table.preset
 
-    def draw(board: Board) -> str:
+    def draw(board: Board) -> Drawn:
         # The session's settings of the moment: colour and symbols may change in
         # the game.
         current = session.settings
@@ -39,9 +40,12 @@ def run_play(start: PlayStart, store: Store, *, stdin: TextIO, stdout: TextIO) -
             renderer = host.renderer("ansi" if use_colour else "text")
         selection = session.game.selection if session.game is not None else None
         selected = board.cells(selection.mask) if selection is not None else ()
-        return renderer.render(
-            board, drawing_options(current.symbols, preset.palette, selected=selected)
-        )
+        options = drawing_options(current.symbols, preset.palette, selected=selected)
+        text = renderer.render(board, options)
+        # The renderer says what goes under its board: samegame's legend, its own,
+        # or nothing (a plugin's renderer, unless it asks).
+        own = renderer.legend
+        return Drawn(text, own if isinstance(own, bool) else own(board, options))
 
     def sight(settings: Settings) -> Renderer | None:
         return None if resolve_accessible(asked.accessible, settings.accessible) else draw

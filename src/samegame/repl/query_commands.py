@@ -5,6 +5,7 @@ read row by row, the queries about it (``row``, ``column``, ``cell``, ``groups``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from samegame.core.board import Board
 from samegame.i18n import Translator
@@ -14,9 +15,21 @@ from samegame.repl.commands import WORDS, Kind, ParsedCommand
 from samegame.repl.pager import Pager
 from samegame.repl.reply import Reply
 
-__all__ = ["QUERY_KINDS", "QueryCommands", "Renderer"]
+__all__ = ["QUERY_KINDS", "Drawn", "QueryCommands", "Renderer"]
 
-Renderer = Callable[[Board], str]
+
+@dataclass(frozen=True)
+class Drawn:
+    """A board drawn for a sighted player and what goes under it: ``legend`` True
+    for samegame's own legend (and the line on the selection's brackets), False for
+    none, or the renderer's own legend text."""
+
+    text: str
+    legend: bool | str = True
+
+
+Renderer = Callable[[Board], str | Drawn]
+"""Draws a board: the text alone (with samegame's own legend), or ``Drawn``."""
 """Draws a board for a sighted player."""
 
 QUERY_KINDS = frozenset(
@@ -130,7 +143,13 @@ class QueryCommands:
         group when there is one (A36)."""
         if self.draw is None:
             return []
-        drawn = self.draw(board).rstrip("\n")
+        made = self.draw(board)
+        if isinstance(made, str):
+            made = Drawn(made)
+        drawn = made.text.rstrip("\n")
+        if made.legend is not True:  # the renderer's own legend, or none (a plugin's)
+            own = made.legend.rstrip("\n") if isinstance(made.legend, str) else ""
+            return [drawn, own] if own.strip() else [drawn]
         lines = [drawn, self.announcer.legend(board, self.symbols())]
         # The built-in renderers put the selection between brackets; a plugin's
         # renderer may mark it its own way, and then this line is not said.

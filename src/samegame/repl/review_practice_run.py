@@ -39,7 +39,7 @@ def run_practice(
     """Practise the costly positions of ``review`` on standard input and output,
     drawn by ``host``'s renderers as ``settings`` say; on Ctrl-C an empty line,
     then the KeyboardInterrupt goes on (the command line ends with 130)."""
-    from samegame.builtins.renderers import drawing_options
+    from samegame.plugin.contributions import drawing_options
 
     stdin, stdout = sys.stdin, sys.stdout
     io = PlainIO(stdin, stdout, interactive=stdin.isatty())

@@ -276,4 +276,5 @@ def _play_task(task: GameTask, host: PluginHost) -> Record:
         colours=setup.spec.colours if setup.spec is not None else len(board.colour_counts()),
         bot=setup.bot,
         seed=seed,
+        host=host,
     )

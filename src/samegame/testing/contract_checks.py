@@ -9,18 +9,19 @@ on) and adds to ``Findings``: a problem is one line naming the contribution, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from samegame.core.board import MAX_HEIGHT, Board
-from samegame.core.coords import MAX_COLUMNS
+from samegame.core.coords import MAX_COLUMNS, Cell
 from samegame.core.numbering import BoardSpecError, check_spec, make_board
 from samegame.core.rules import Rules
 from samegame.plugin.bot_api import BotError, BotOptionError, PlayedGame, play_game
 from samegame.plugin.containment import PluginError
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, GeneratedBoard
+from samegame.testing.fresh_boards import Asked, Elsewhere, boards_elsewhere, drawn
 
 if TYPE_CHECKING:
     from samegame.plugin.contributions import BotFactory, Command
@@ -32,10 +33,19 @@ group size and every count of tiles left up to it."""
 
 SYMBOLS = ("letters", "shapes", "digits")
 
+_R = TypeVar("_R")
+
 
 ADVICE = "allow more with bot_seconds= (check_plugin, samegame_plugin_check)"
 """What a bot game over the kit's limit advises: the kit's own setting, not the
 command line's ``--bot-timeout``."""
+
+CALL_ADVICE = "allow more with call_seconds= (check_plugin, samegame_plugin_check)"
+"""What a formula, penalty, generator or renderer over the kit's limit advises."""
+
+CALL_SECONDS = 10.0
+"""The kit's default limit on one bounded batch of calls of a formula, penalty,
+generator or renderer (``Trial.call_seconds``)."""
 
 
 @dataclass
@@ -50,8 +60,10 @@ class Findings:
 class Trial:
     """What the contributions are tried on: generator specs and board numbers, the
     preset boards renderers draw and bots play (each with the preset's rules and
-    palette), the formulas and penalties claimed non-decreasing, and per bot its
-    options and the seconds a game may take (None: the toolkit's own limit)."""
+    palette), the formulas and penalties claimed non-decreasing, per bot its
+    options and the seconds a game may take (None: the toolkit's own limit), and
+    the seconds one batch of calls of a formula, penalty, generator or renderer
+    may take (``bounded_calls``)."""
 
     specs: tuple[BoardSpec, ...]
     numbers: int
@@ -60,6 +72,8 @@ class Trial:
     bot_options: dict[str, dict[str, str]]
     bot_seconds: float | None
     seeds: int
+    call_seconds: float = CALL_SECONDS
+    elsewhere: Elsewhere | None = None
 
 
 def _failure(error: Exception) -> str:
@@ -67,6 +81,23 @@ def _failure(error: Exception) -> str:
     if isinstance(error, PluginError | BotError | BotOptionError | BoardSpecError):
         return str(error)
     return f"{type(error).__name__}: {error}"
+
+
+def contribution_parts(host: PluginHost, kind: str, name: str) -> tuple[str, ...]:
+    """The words naming a plugin's contribution (``plugin NAME (DIST VERSION): KIND
+    'NAME'``) as ``bounded.run_game`` takes them; ``()`` for a built-in's."""
+    source = host.third_party(kind, name)
+    return () if source is None else (f"plugin {source}: {kind} '{name}'",)
+
+
+def bounded_calls(work: Callable[[], _R], parts: tuple[str, ...], seconds: float) -> _R:
+    """``work()``, calls of the contribution ``parts`` names, under the bound every
+    command puts on plugin code (``samegame.execution.bounded.run_game``): in a
+    child process stopped after ``seconds``; a call that never returns is a
+    PluginError naming it and advising ``call_seconds=``."""
+    from samegame.execution.bounded import run_game
+
+    return run_game(work, parts, seconds, advice=CALL_ADVICE)
 
 
 def _increasing(
@@ -88,7 +119,11 @@ def check_formulas(host: PluginHost, names: Iterable[str], trial: Trial, found: 
     for name in names:
         formula = host.formula(name)
         try:
-            points = [formula.points(n) for n in range(1, MOST_TILES + 1)]
+            points = bounded_calls(
+                partial(_points, formula.points),
+                contribution_parts(host, "scoring formula", name),
+                trial.call_seconds,
+            )
         except PluginError as error:
             found.problems.append(str(error))
             continue
@@ -105,11 +140,14 @@ def check_penalties(
     with_formulas = ["basic", *formulas]
     for name in names:
         penalty = host.penalty(name)
+        parts = contribution_parts(host, "penalty", name)
         before = len(found.problems)
         try:
             for formula_name in with_formulas:
                 points = host.formula(formula_name).points
-                amounts = [penalty.amount(left, points) for left in range(1, MOST_TILES + 1)]
+                amounts = bounded_calls(
+                    partial(_amounts, penalty.amount, points), parts, trial.call_seconds
+                )
                 if name in trial.monotone and len(found.problems) == before:
                     _increasing(name, "penalty", amounts, 1, found, "tiles left")
         except PluginError as error:
@@ -120,6 +158,16 @@ def check_penalties(
         )
 
 
+def _points(points: Callable[[int], int]) -> list[int]:
+    return [points(n) for n in range(1, MOST_TILES + 1)]
+
+
+def _amounts(
+    amount: Callable[[int, Callable[[int], int]], int], points: Callable[[int], int]
+) -> list[int]:
+    return [amount(left, points) for left in range(1, MOST_TILES + 1)]
+
+
 def _spec_for(spec: BoardSpec, min_colours: int) -> BoardSpec:
     return BoardSpec(spec.width, spec.height, max(spec.colours, min_colours))
 
@@ -127,20 +175,59 @@ def _spec_for(spec: BoardSpec, min_colours: int) -> BoardSpec:
 def check_generators(host: PluginHost, names: Iterable[str], trial: Trial, found: Findings) -> None:
     """Each spec and board number gives a board of the asked size and colours
     (containment), its certificate clears it when one is promised (as
-    ``make_board`` checks for every command), and asking twice gives the same
-    board and certificate. The first failure of a generator is its problem."""
+    ``make_board`` checks for every command), asking twice gives the same board
+    and certificate, and so does asking again in a fresh process with another
+    ``PYTHONHASHSEED`` (``fresh_boards``). The first failure of a generator is its
+    problem."""
     for name in names:
         generator = host.generator(name)
-        problem, made = _generator_problem(generator, trial)
+        parts = contribution_parts(host, "board generator", name)
+        problem, made = _generator_problem(generator, trial, parts)
+        if problem is None:
+            problem, elsewhere = _fresh_problem(name, made, trial)
         if problem is not None:
             found.problems.append(problem)
         else:
-            found.checked.append(f"board generator '{name}': {made} boards, each made twice")
+            found.checked.append(
+                f"board generator '{name}': {len(made)} boards, each made twice, {elsewhere}"
+            )
 
 
-def _generator_problem(generator: BoardGenerator, trial: Trial) -> tuple[str | None, int]:
-    """The first problem of a generator (or None) and how many boards it made."""
-    made = 0
+def _fresh_problem(
+    name: str, made: list[tuple[Asked, GeneratedBoard]], trial: Trial
+) -> tuple[str | None, str]:
+    """The boards made again in a fresh process: a problem for the first that
+    differs, and words for ``checked``."""
+    if trial.elsewhere is None:
+        return None, "not asked in a fresh process (give the module or the installed name)"
+    asked = [spec for spec, _ in made]
+    try:
+        again = boards_elsewhere(trial.elsewhere, asked, 30 + trial.call_seconds * len(asked))
+    except (RuntimeError, ValueError) as error:
+        return f"board generator '{name}': its boards could not be asked again: {error}", ""
+    for (spec, here), there in zip(made, again, strict=True):
+        if drawn(here) != there:
+            _, width, height, colours, number = spec
+            return (
+                f"board generator '{name}' gave another board for board {number} of "
+                f"{width}x{height} with {colours} colours in a fresh process (another "
+                "PYTHONHASHSEED); a board number must give one board in every process: "
+                "draw every random number from samegame.plugin.stable_random, never from "
+                "hash() of a string or the order of a set"
+            ), ""
+    return None, "the same in a fresh process"
+
+
+def _twice(generator: BoardGenerator, spec: BoardSpec, number: int) -> tuple[GeneratedBoard, ...]:
+    return make_board(generator, spec, number), make_board(generator, spec, number)
+
+
+def _generator_problem(
+    generator: BoardGenerator, trial: Trial, parts: tuple[str, ...]
+) -> tuple[str | None, list[tuple[Asked, GeneratedBoard]]]:
+    """The first problem of a generator (or None) and the boards it made; each
+    board asked twice in one bounded call (``bounded_calls``)."""
+    made: list[tuple[Asked, GeneratedBoard]] = []
     for asked in trial.specs:
         spec = _spec_for(asked, generator.min_colours)
         try:
@@ -150,8 +237,9 @@ def _generator_problem(generator: BoardGenerator, trial: Trial) -> tuple[str | N
         size = f"{spec.width}x{spec.height} with {spec.colours} colours"
         for number in range(trial.numbers):
             try:
-                first = make_board(generator, spec, number)
-                again = make_board(generator, spec, number)
+                first, again = bounded_calls(
+                    partial(_twice, generator, spec, number), parts, trial.call_seconds
+                )
             except PluginError as error:
                 return str(error), made
             except BoardSpecError as error:
@@ -162,7 +250,8 @@ def _generator_problem(generator: BoardGenerator, trial: Trial) -> tuple[str | N
                     f"{number} of {size}; draw every random number from "
                     "samegame.plugin.stable_random"
                 ), made
-            made += 1
+            key = (generator.name, spec.width, spec.height, spec.colours, number)
+            made.append((key, first))
     return None, made
 
 
@@ -180,32 +269,63 @@ def _boards_of_a_game(board: Board, rules: Rules) -> list[Board]:
     return [seen[0], seen[len(seen) // 2], seen[-1]]
 
 
+def _selections(board: Board, min_group: int) -> list[list[Cell]]:
+    """What ``play`` may have selected on a board: nothing, and (when there is a
+    legal group) its largest group, column by column as ``play`` passes it."""
+    groups = board.groups(min_group)
+    if not groups:
+        return [[]]
+    largest = max(groups, key=lambda group: group.size)
+    return [[], board.cells(largest.mask)]
+
+
+def _drawings(
+    render: Callable[[Board, dict[str, Any]], str],
+    board: Board,
+    palette: tuple[int, ...],
+    min_group: int,
+) -> list[tuple[str, bool, bool]]:
+    """Every drawing of one position: each ``symbols`` value, coordinates on and
+    off, with and without a selection, through ``drawing_options`` (the options
+    ``board show`` and ``play`` give). For each, ``(symbols, selected, empty)``."""
+    from samegame.plugin.contributions import drawing_options
+
+    drawn = []
+    for selected in _selections(board, min_group):
+        for symbols in SYMBOLS:
+            for coordinates in (True, False):
+                options = drawing_options(
+                    symbols, palette, coordinates=coordinates, selected=selected
+                )
+                text = render(board, options)
+                drawn.append((symbols, bool(selected), not text.strip()))
+    return drawn
+
+
 def check_renderers(host: PluginHost, names: Iterable[str], trial: Trial, found: Findings) -> None:
     """Every renderer returns text (containment) for the start, middle and end of a
-    game on each trial board, with every ``symbols`` value and coordinates on and
-    off; text that is not empty for a board with tiles."""
+    game on each trial board, with every ``symbols`` value, coordinates on and off,
+    and with nothing and a group selected (``play`` always passes ``selected``);
+    text that is not empty for a board with tiles. Each position's drawings are
+    one bounded call (``bounded_calls``)."""
     positions = [
-        (preset, drawn, palette)
+        (preset, drawn, palette, rules.min_group)
         for preset, board, rules, palette in trial.boards
         for drawn in _boards_of_a_game(board, rules)
     ]
     for name in names:
         renderer = host.renderer(name)
+        parts = contribution_parts(host, "renderer", name)
         drawings = 0
         empty: list[str] = []
         try:
-            for preset, board, palette in positions:
-                for symbols in SYMBOLS:
-                    for coordinates in (True, False):
-                        options: dict[str, Any] = {
-                            "symbols": symbols,
-                            "coordinates": coordinates,
-                            "palette": list(palette),
-                        }
-                        text = renderer.render(board, options)
-                        if not text.strip() and not board.is_empty():
-                            empty.append(f"{preset} ({board.tile_count()} tiles, {symbols})")
-                        drawings += 1
+            for preset, board, palette, min_group in positions:
+                work = partial(_drawings, renderer.render, board, palette, min_group)
+                for symbols, selected, blank in bounded_calls(work, parts, trial.call_seconds):
+                    if blank and not board.is_empty():
+                        chosen = ", a group selected" if selected else ""
+                        empty.append(f"{preset} ({board.tile_count()} tiles, {symbols}{chosen})")
+                    drawings += 1
         except PluginError as error:
             found.problems.append(str(error))
             continue
@@ -215,7 +335,10 @@ def check_renderers(host: PluginHost, names: Iterable[str], trial: Trial, found:
                 f"the first: {empty[0]}"
             )
             continue
-        found.checked.append(f"renderer '{name}': {drawings} drawings of {len(positions)} boards")
+        found.checked.append(
+            f"renderer '{name}': {drawings} drawings of {len(positions)} boards, "
+            "with and without a selection"
+        )
 
 
 def _game(

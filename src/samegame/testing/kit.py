@@ -12,10 +12,13 @@ containment, so each check below calls the plugin exactly as a command would:
   every group size and every count of tiles left, non-decreasing where the
   author claims it (``monotone``);
 - board generators: a board of the asked size and colours for every spec and
-  board number, the same board when asked twice, a certificate that clears it
-  when one is promised;
+  board number, the same board when asked twice and in a fresh process with
+  another ``PYTHONHASHSEED``, a certificate that clears it when one is promised;
 - renderers: text for the start, middle and end of a game on every board of the
-  trial presets, with every ``symbols`` value;
+  trial presets, with every ``symbols`` value, with and without a selection;
+- formulas, penalties, generators and renderers are called in a child process
+  stopped after ``call_seconds`` (``samegame.execution.bounded.run_game``, the
+  commands' bound);
 - bots: legal games to the end on those boards within their time limit, the same
   moves again for the same seed;
 - commands: ``samegame NAME --help`` works;
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from types import ModuleType
 
 from samegame.cli.plugins_cmd import plugin_problems
@@ -35,15 +39,19 @@ from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost
 from samegame.presets import PresetError, find_preset
 from samegame.testing.contract_checks import (
+    CALL_SECONDS,
     Findings,
     Trial,
+    bounded_calls,
     check_bots,
     check_commands,
     check_formulas,
     check_generators,
     check_penalties,
     check_renderers,
+    contribution_parts,
 )
+from samegame.testing.fresh_boards import Elsewhere
 
 SPECS = (BoardSpec(5, 5, 3), BoardSpec(8, 10, 4), BoardSpec(15, 15, 5), BoardSpec(20, 4, 2))
 """The sizes every generator is asked for (colours raised to its ``min_colours``),
@@ -79,12 +87,22 @@ class PluginCheck:
             raise AssertionError(self.report())
 
 
+def _elsewhere(plugin: str | ModuleType | object, label: str) -> Elsewhere | None:
+    """How a fresh process loads the plugin again: an installed one by its name, a
+    module by its import name; None for an object that is not a module."""
+    if isinstance(plugin, str):
+        return Elsewhere(installed=plugin)
+    if isinstance(plugin, ModuleType):
+        return Elsewhere(module=plugin.__name__, label=label)
+    return None
+
+
 def _host_for(plugin: str | ModuleType | object, name: str | None) -> tuple[PluginHost, str]:
     if isinstance(plugin, str):
-        return PluginHost(autoload=False, only=[plugin]), plugin
+        return PluginHost(autoload=False, only=[plugin], local=False), plugin
     label = name or str(getattr(plugin, "__name__", type(plugin).__name__))
     # only=[]: no installed plugin joins it, whatever SAMEGAME_LOAD_PLUGINS says.
-    return PluginHost(autoload=False, only=[], extra=[(label, plugin)]), label
+    return PluginHost(autoload=False, only=[], extra=[(label, plugin)], local=False), label
 
 
 def _contributions(host: PluginHost) -> dict[str, list[str]]:
@@ -120,6 +138,8 @@ def _trial(
     bot_options: Mapping[str, Mapping[str, str]],
     bot_seconds: float | None,
     seeds: int,
+    call_seconds: float,
+    elsewhere: Elsewhere | None,
     findings: Findings,
 ) -> Trial:
     specs = list(SPECS)
@@ -132,8 +152,13 @@ def _trial(
             continue  # a broken preset of the plugin is a loading problem already
         specs.append(setup.spec)
         for number in range(numbers):
+            generator = host.generator(setup.board_type)
             try:
-                made = make_board(host.generator(setup.board_type), setup.spec, number)
+                made = bounded_calls(
+                    partial(make_board, generator, setup.spec, number),
+                    contribution_parts(host, "board generator", setup.board_type),
+                    call_seconds,
+                )
             except Exception as error:  # the generator check reports a plugin's failure
                 findings.problems.append(
                     f"preset '{name}': board {number} cannot be made "
@@ -149,6 +174,8 @@ def _trial(
         bot_options={bot: dict(options) for bot, options in bot_options.items()},
         bot_seconds=bot_seconds,
         seeds=seeds,
+        call_seconds=call_seconds,
+        elsewhere=elsewhere,
     )
 
 
@@ -162,6 +189,7 @@ def check_plugin(
     bot_options: Mapping[str, Mapping[str, str]] | None = None,
     bot_seconds: float | None = None,
     seeds: int = 1,
+    call_seconds: float = CALL_SECONDS,
 ) -> PluginCheck:
     """Check one plugin: ``plugin`` is the entry-point or distribution name of an
     installed plugin, or a module or object with ``@hookimpl`` functions (``name``
@@ -172,7 +200,12 @@ def check_plugin(
     and bots play, ``board_numbers`` boards of each; ``bot_options`` the options
     each bot is made with (default none); ``bot_seconds`` the seconds one bot game
     may take (default: samegame's own limit, the bot's ``time`` option plus 5 or
-    else 60); ``seeds`` the seeds each bot plays each board with.
+    else 60); ``seeds`` the seeds each bot plays each board with; ``call_seconds``
+    the seconds the other contributions' calls may take, each batch in a child
+    process stopped at that limit as the commands stop plugin code (a formula's
+    1,300 group sizes, a penalty's 1,300 counts with one formula, one board of a
+    generator asked twice, one position drawn every way), so a call that never
+    returns is a problem, not a hung test run.
 
     >>> from samegame.plugin import ScoringFormula, hookimpl
     >>> class Doubled:
@@ -198,7 +231,16 @@ def check_plugin(
         for claim in sorted(claims - owned)
     )
     trial = _trial(
-        host, presets, board_numbers, claims, bot_options or {}, bot_seconds, seeds, findings
+        host,
+        presets,
+        board_numbers,
+        claims,
+        bot_options or {},
+        bot_seconds,
+        seeds,
+        call_seconds,
+        _elsewhere(plugin, label),
+        findings,
     )
     registers = result.registers
     formulas = registers.get("scoring formula", [])

@@ -62,6 +62,8 @@ def plain(signature: inspect.Signature, *, drop_first: bool = False) -> str:
 
 def expected_line(name: str, value: Any) -> str:
     """How the reference must show an exported name."""
+    if isinstance(value, int):
+        return f"{name} = {value!r}"
     if isinstance(value, pluggy.HookimplMarker):
         return f'{name} = pluggy.HookimplMarker("{value.project_name}")'
     if inspect.isclass(value) and issubclass(value, BaseException):

@@ -25,9 +25,16 @@ ECHO_PLUGIN = """
     def render(board, options):
         return "options " + json.dumps(options, sort_keys=True) + "\\n"
 
+    def key(board, options):
+        return "Key: 1 is the first colour, and so on."
+
     @hookimpl
     def samegame_renderers():
-        return [Renderer("echo-options", render, "the options it was given")]
+        return [
+            Renderer("echo-options", render, "the options it was given"),
+            Renderer("own-legend", render, "its own legend", legend=key),
+            Renderer("asks-legend", render, "samegame's legend", legend=True),
+        ]
 """
 
 DOCUMENTED = {"coordinates", "symbols", "palette", "selected"}
@@ -93,3 +100,42 @@ def test_play_gives_every_documented_option_and_the_selection(capsys, monkeypatc
     assert selecting["selected"] == ["A1", "A2", "B2", "B3", "C3", "C4", "D3", "E3", "E4"]
     (cancelled,) = given(said["cancel"])
     assert cancelled["selected"] == []
+
+
+@pytest.mark.parametrize(
+    ("renderer", "legend"),
+    [
+        ("echo-options", None),
+        ("own-legend", "Key: 1 is the first colour, and so on."),
+        ("asks-legend", "Legend: "),
+    ],
+)
+def test_play_prints_a_renderer_s_own_legend_or_none(
+    capsys, monkeypatch, renderer: str, legend: str | None
+) -> None:
+    """Issue 46, item 8: the built-in ``Legend: R red circle, ...`` is printed under
+    a plugin's board only when its renderer asks for it (``legend=True``); a
+    renderer may give its own (``legend=function``) or none (the default)."""
+    args = ["play", "--preset", "lesson", "--board-number", "1", "--no-accessible"]
+    played = run_cli(capsys, monkeypatch, [*args, "--renderer", renderer], "A1\nquit\n")
+    assert played.code == 0, played.err
+    said = dict(blocks(played.out))
+    for block in ("", "A1"):
+        lines = said[block]
+        drawn = next(index for index, line in enumerate(lines) if line.startswith("options "))
+        builtin = [line for line in lines if line.startswith("Legend: ")]
+        if legend is None:
+            assert builtin == [], lines
+            assert "Key:" not in played.out
+        elif legend.startswith("Key"):
+            assert builtin == [], lines
+            assert lines[drawn + 1] == legend
+        else:
+            assert lines[drawn + 1].startswith(legend), lines
+
+
+def test_a_built_in_renderer_keeps_samegame_s_legend(capsys, monkeypatch) -> None:
+    args = ["play", "--preset", "lesson", "--board-number", "1", "--no-accessible"]
+    played = run_cli(capsys, monkeypatch, [*args, "--renderer", "text"], "quit\n")
+    assert played.code == 0, played.err
+    assert "Legend: R red circle" in played.out

@@ -50,6 +50,7 @@ SHIPPED = (
     "sum",
     "swellfoop",
     "tatham",
+    "tatham-pairs",
 )
 
 
@@ -126,6 +127,23 @@ def single(
 
 BOTH_MODES = (SelectionMode.CONFIRM, SelectionMode.ONE_CLICK)
 
+TATHAM = single(
+    "basic",
+    0,
+    "none",
+    "solvable",
+    board_types=("solvable", "tatham-random"),
+    colour_choices=(3, 4, 5, 6, 7, 8, 9),
+    sizes=(
+        ("tiny", 5, 5, 3),
+        ("small", 10, 5, 3),
+        ("medium", 15, 10, 3),
+        ("medium-4", 15, 10, 4),
+        ("large-4", 20, 15, 4),
+    ),
+    default_size="tiny",
+)
+
 EXPECTED: dict[str, dict[str, Any]] = {
     "basic": family("basic", 1000),
     "no-bonus": family("basic", 0),
@@ -178,34 +196,36 @@ EXPECTED: dict[str, dict[str, Any]] = {
         default_size="standard",
     ),
     "benchmark": single(
-        "basic", 1000, "none", "random", sizes=(("standard", 15, 15, 5),), default_size="standard"
-    ),
-    "tatham": single(
-        "basic",
-        0,
-        "none",
-        "solvable",
-        board_types=("solvable", "random"),
-        sizes=(
-            ("tiny", 5, 5, 3),
-            ("small", 10, 5, 3),
-            ("medium", 15, 10, 3),
-            ("medium-4", 15, 10, 4),
-            ("large-4", 20, 15, 4),
-        ),
-        default_size="medium",
-    ),
-    "swellfoop": single(
         "basic",
         1000,
         "none",
         "random",
+        board_types=("random", "standard"),
+        sizes=(("standard", 15, 15, 5),),
+        default_size="standard",
+    ),
+    "tatham": TATHAM,
+    "tatham-pairs": TATHAM | {"formula": "pairs"},
+    "swellfoop": single(
+        "basic",
+        1000,
+        "none",
+        "swellfoop",
+        selection=SelectionMode.ONE_CLICK,
+        selection_modes=(SelectionMode.ONE_CLICK, SelectionMode.CONFIRM),
         colour_choices=(2, 3, 4),
         sizes=(("small", 6, 5, 3), ("medium", 15, 10, 3), ("large", 20, 15, 3)),
-        default_size="medium",
+        default_size="small",
     ),
     "ksame": single(
-        "basic", 1000, "none", "random", sizes=(("standard", 15, 10, 3),), default_size="standard"
+        "basic",
+        1000,
+        "none",
+        "random",
+        selection=SelectionMode.ONE_CLICK,
+        selection_modes=(SelectionMode.ONE_CLICK, SelectionMode.CONFIRM),
+        sizes=(("standard", 15, 10, 3),),
+        default_size="standard",
     ),
     "jsgames": single(
         "basic",
@@ -323,8 +343,8 @@ def test_board_setup(
         ("basic", {"size": "8x0"}, "height 0 is not possible; use 1 to 50 rows"),
         (
             "tatham",
-            {"colours": 1},
-            "1 colours is not possible for the solvable board type; use 2 to 9",
+            {"colours": 2},
+            "2 colours is not offered by the tatham preset; choose 3, 4, 5, 6, 7, 8 or 9",
         ),
         (
             "classic",
@@ -342,8 +362,8 @@ def test_board_setup_rejects(
 
 
 def test_board_setup_allows_any_colour_count_when_the_preset_lists_none(host: PluginHost) -> None:
-    setup = find_preset("tatham", host).board_setup("large-4", colours=9, board_type="random")
-    assert setup == BoardSetup(BoardSpec(20, 15, 9), "random")
+    setup = find_preset("classic", host).board_setup("large", colours=9)
+    assert setup == BoardSetup(BoardSpec(14, 10, 9), "random-with-move")
 
 
 # -- with_overrides -------------------------------------------------------------------
@@ -466,7 +486,9 @@ ALLOWED = (
     "replay, selection, selection_modes, board_type, board_types, colours, palette, "
     "clear_bonus_choices, formula_choice, sizes, default_size, stages"
 )
-GENERATORS = "each-colour-twice, random, random-with-move, solvable"
+GENERATORS = (
+    "each-colour-twice, random, random-with-move, solvable, standard, swellfoop, tatham-random"
+)
 
 INVALID = {
     # unknown keys

@@ -1,6 +1,6 @@
 """Tampering with genuine records: every change that alters meaning is rejected.
 
-Every field of every golden record (``samegame-record/1`` and ``/2``) is changed,
+Every field of every golden record (``samegame-record/1``, ``/2`` and ``/3``) is changed,
 one at a time and in pairs, and the changed line goes through the whole path of
 ``samegame verify`` (``parse_line`` then ``Verifier.check``). The judge of meaning
 is independent of the verifier: a line is genuine exactly when it is, but for
@@ -35,11 +35,17 @@ from samegame.core.textboard import read_board
 from samegame.plugin.contributions import BoardSpec
 from samegame.plugin.host import PluginHost
 from samegame.presets import find_preset
-from samegame.records.shape import MAX_SECONDS, RECORD_FORMAT_V1, LineError, parse_line
+from samegame.records.shape import (
+    MAX_SECONDS,
+    RECORD_FORMAT_V1,
+    RECORD_FORMAT_V2,
+    LineError,
+    parse_line,
+)
 from samegame.records.verdict import Verdict
 from samegame.records.verification import Verifier, make_record
 
-GOLDEN = [TESTS / "golden" / "records" / name for name in ("v1.jsonl", "v2.jsonl")]
+GOLDEN = [TESTS / "golden" / "records" / name for name in ("v1.jsonl", "v2.jsonl", "v3.jsonl")]
 HOST = PluginHost(autoload=False)
 Record = dict[str, Any]
 PAIRS = 300  # pairs of changes per record
@@ -95,6 +101,7 @@ CLAIMS = (
     "colours",
     "bot",
     "seed",
+    "plugins",
 )
 _written: dict[str, Record | None] = {}
 
@@ -169,10 +176,13 @@ def _write(record: Any) -> Record | None:
             colours=colours,
             bot=record["bot"],
             seed=seed,
+            host=HOST,
         )
-        if record["format"] == RECORD_FORMAT_V1:  # what samegame wrote then
+        if record["format"] in (RECORD_FORMAT_V1, RECORD_FORMAT_V2):  # what samegame wrote then
+            del expected["plugins"]
+            expected["format"] = record["format"]
+        if record["format"] == RECORD_FORMAT_V1:
             del expected["generator_version"]
-            expected["format"] = RECORD_FORMAT_V1
         return expected
     except Exception:
         return None

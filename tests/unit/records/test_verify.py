@@ -86,7 +86,8 @@ def test_mismatches_are_reported_with_line_numbers(cli, tmp_path: Path) -> None:
     assert any(p.startswith("score is ") and "the record says" in p for p in by_line[5])
     assert by_line[6][0].startswith("the line is not a complete JSON record (")
     assert by_line[7] == [
-        "unknown record format 'samegame-record/99'; known: samegame-record/1, samegame-record/2"
+        "unknown record format 'samegame-record/99'; known: samegame-record/1, samegame-record/2, "
+        "samegame-record/3"
     ]
     assert lines[-1] == "Verified 7 records in 1 file: 5 records have mismatches."
     assert result.err == ""
@@ -246,7 +247,7 @@ def test_schema_option_prints_a_valid_json_schema(cli) -> None:
     for line in Path("r.jsonl").read_text(encoding="utf-8").splitlines():
         validator.validate(json.loads(line))
     titles = [part["title"] for part in schema["oneOf"]]
-    assert titles == ["samegame-record/1", "samegame-record/2"]
+    assert titles == ["samegame-record/1", "samegame-record/2", "samegame-record/3"]
     assert all(part["additionalProperties"] is False for part in schema["oneOf"])
 
 

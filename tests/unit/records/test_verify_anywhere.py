@@ -85,7 +85,10 @@ def test_records_carry_the_rules_and_the_generators_version(mirror_records: Path
     records = [json.loads(line) for line in mirror_records.read_text().splitlines()]
     assert len(records) == GAMES
     first = records[0]
-    assert first["format"] == "samegame-record/2"
+    assert first["format"] == "samegame-record/3"
+    assert first["plugins"] == [
+        {"kind": "board generator", "name": "tilt", "distribution": "local", "version": ""}
+    ]
     assert (first["preset"], first["generator"], first["generator_version"]) == (
         "mirror",
         "tilt",
@@ -161,7 +164,8 @@ def test_a_missing_generator_is_said_once_with_a_count(
     lines = result.out.splitlines()
     assert lines[0] == (
         f"r.jsonl: {GAMES} records not checked (lines 1, 2, 3 and {GAMES - 3} more): "
-        "generator 'tilt' is not installed here, so the board numbers cannot be checked"
+        "board generator 'tilt' (local) is not installed here; install it to check these "
+        "records"
     )
     assert len(lines) == 3
 

@@ -164,6 +164,50 @@ def test_a_generator_that_is_not_repeatable_is_found() -> None:
     assert "stable_random" in problem
 
 
+HASHED = """
+from samegame.core.board import Board
+from samegame.core.rng import StableRandom
+from samegame.plugin import BoardGenerator, GeneratedBoard, hookimpl
+
+
+def generate(spec, number):
+    rng = StableRandom({seed} & 0xFFFFFFFF)
+    columns = [[rng.below(spec.colours) for _ in range(spec.height)] for _ in range(spec.width)]
+    return GeneratedBoard(Board.from_columns(columns, spec.width, spec.height))
+
+
+@hookimpl
+def samegame_board_generators():
+    return [BoardGenerator("{name}", 1, generate, "a board from hash()")]
+"""
+
+
+@pytest.mark.parametrize(
+    ("seed", "ok"),
+    [('hash(("hashed", number))', False), ("number * 7919 + spec.width", True)],
+)
+def test_a_generator_seeded_from_hash_is_found_in_a_fresh_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: str, ok: bool
+) -> None:
+    """Issue 46, item 3: a generator seeded with ``hash(...)`` of a string gives the
+    same board twice in one process but another one under another
+    PYTHONHASHSEED; the kit asks a fresh process and finds it."""
+    name = "hashed" if not ok else "steady"
+    module = f"fresh_{name}_plugin"
+    (tmp_path / f"{module}.py").write_text(HASHED.format(seed=seed, name=name))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    result = check(__import__(module), board_numbers=2)
+    if ok:
+        assert result.ok, result.report()
+        assert result.checked[0].endswith("each made twice, the same in a fresh process")
+        return
+    assert only_problem(result).startswith(
+        "board generator 'hashed' gave another board for board 0 of 5x5 with 3 colours "
+        "in a fresh process (another PYTHONHASHSEED)"
+    )
+
+
 def test_a_generator_of_the_wrong_size_is_found_by_containment() -> None:
     def square(spec: BoardSpec, number: int) -> GeneratedBoard:
         return GeneratedBoard(Board.from_columns([[0] * 5] * 5, 5, 5))
@@ -195,6 +239,67 @@ def test_a_renderer_draws_every_board_with_every_symbol_choice(
 ) -> None:
     bad = plugin(samegame_renderers=lambda: [Renderer("bad", render, "bad")])
     assert shown in only_problem(check(bad))
+
+
+def sleeps(result: Any) -> Callable[..., Any]:
+    """A plugin function that never returns in a test's time (it is stopped)."""
+
+    def asleep(*args: Any) -> Any:
+        time.sleep(60)
+        return result
+
+    return asleep
+
+
+@pytest.mark.parametrize(
+    ("hooks", "blamed"),
+    [
+        (
+            {"samegame_scoring_formulas": lambda: [ScoringFormula("slow", sleeps(1), "s")]},
+            "scoring formula 'slow'",
+        ),
+        (
+            {"samegame_penalties": lambda: [Penalty("slow", sleeps(1), "s")]},
+            "penalty 'slow'",
+        ),
+        (
+            {"samegame_board_generators": lambda: [BoardGenerator("slow", 1, sleeps(None), "s")]},
+            "board generator 'slow'",
+        ),
+        (
+            {"samegame_renderers": lambda: [Renderer("slow", sleeps("x"), "s")]},
+            "renderer 'slow'",
+        ),
+    ],
+)
+def test_a_contribution_that_never_returns_is_stopped_at_the_kit_s_limit(
+    hooks: dict[str, Callable[[], list[Any]]], blamed: str
+) -> None:
+    """Issue 46, item 1: a formula, penalty, generator or renderer that sleeps is
+    one problem at ``call_seconds``, as the commands bound plugin code, not a hung
+    test run."""
+    started = time.monotonic()
+    problem = only_problem(check(plugin(**hooks), call_seconds=0.5))
+    assert time.monotonic() - started < 20
+    assert problem == (
+        f"plugin subject (local): {blamed} did not return within 0.5 seconds and was "
+        "stopped; allow more with call_seconds= (check_plugin, samegame_plugin_check)"
+    )
+
+
+def test_a_renderer_is_given_a_selection_as_play_gives_one() -> None:
+    """Issue 46, item 2: ``play`` always passes ``selected``, and a group when one is
+    selected; a renderer that fails on a selection fails the kit."""
+
+    def render(board: Any, options: dict[str, Any]) -> str:
+        if options["selected"]:
+            raise ValueError("cannot draw a selection")
+        return "x"
+
+    bad = plugin(samegame_renderers=lambda: [Renderer("picky", render, "p")])
+    problem = only_problem(check(bad))
+    assert problem.startswith("plugin subject (local): renderer 'picky' failed")
+    assert "cannot draw a selection" in problem
 
 
 class Stubborn:

@@ -44,6 +44,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.board_number.range": "board number {number} is out of range; use 0 to {high}",
     # files
     "error.file.missing": "cannot read {path}: No such file or directory; check the path",
+    "error.plugin_option.value": "{option} needs a value: the module (-p, --plugin) or the folder (--plugins-dir) of the plugin to load",
+    "error.plugins_dir.missing": "--plugins-dir {path} is not a folder; give a folder of .py plugin files",
     "error.file.unreadable": "cannot read {path}: {problem}; check the path",
     "error.file.not_text": "{path} is not a text file; give a board in the text format",
     "error.file.too_large": "{path} is larger than {limit} bytes, the most samegame reads from one file; give a board in the text format",

@@ -51,10 +51,14 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "preset.title.sum": "Sum",
     "preset.title.swellfoop": "GNOME Swell Foop",
     "preset.title.tatham": "Simon Tatham's Same Game",
+    "preset.title.tatham-pairs": "Simon Tatham's Same Game, n minus 1, squared",
     "board_type.random": "random",
     "board_type.random-with-move": "random-with-move",
     "board_type.each-colour-twice": "each-colour-twice",
     "board_type.solvable": "solvable",
+    "board_type.swellfoop": "swellfoop",
+    "board_type.tatham-random": "tatham-random",
+    "board_type.standard": "standard",
     "formula.basic": "basic",
     "formula.pairs": "pairs",
     "formula.sum": "sum",
@@ -90,7 +94,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "The rules of the js-games SameGame, 15 by 15 with 5 colours, n minus 2, squared, points for n tiles, 1000 more for clearing, and the same formula taken off for the tiles left."
     ),
     "preset.description.ksame": (
-        "The rules of KDE's KSame, 15 by 10 with 3 colours, n minus 2, squared, points for n tiles and 1000 more for clearing the board."
+        "The rules of KDE's KSame, 15 by 10 with 3 colours, one click removes a group, n minus 2, squared, points for n tiles and 1000 more for clearing the board."
     ),
     "preset.description.lesson": (
         "A small board to learn on, with every colour at least twice, free undo, redo and hints."
@@ -108,10 +112,13 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "Groups of n tiles score n times n plus 1, halved, points, and clearing the board earns 1000 more."
     ),
     "preset.description.swellfoop": (
-        "The rules of GNOME Swell Foop, with n minus 2, squared, points for n tiles and 1000 more for clearing the board."
+        "The rules of GNOME Swell Foop: boards dealt again until every colour has two tiles and a move exists, one click removes a group, n minus 2, squared, points for n tiles and 1000 more for clearing the board."
     ),
     "preset.description.tatham": (
         "The rules and presets of Same Game in Simon Tatham's Portable Puzzle Collection, with n minus 2, squared, points for n tiles and no bonus."
+    ),
+    "preset.description.tatham-pairs": (
+        "Simon Tatham's Same Game with its other scoring system, n minus 1, squared, points for n tiles, and no bonus."
     ),
     "presets.line": "{name}: {title}. {description}",
 }

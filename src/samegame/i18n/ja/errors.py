@@ -44,6 +44,8 @@ MESSAGES: Mapping[str, str] = {
     "error.board_number.range": "盤面番号 {number} は範囲外です。0から{high}にしてください。",
     # ファイル
     "error.file.missing": "{path} を読めません。ファイルがありません。パスを確かめてください。",
+    "error.plugin_option.value": "{option} には値が必要です。読み込むプラグインのモジュール（-p、--plugin）かフォルダー（--plugins-dir）を指定してください。",
+    "error.plugins_dir.missing": "--plugins-dir の {path} はフォルダーではありません。プラグインの .py ファイルを入れたフォルダーを指定してください。",
     "error.file.unreadable": "{path} を読めません（{problem}）。パスを確かめてください。",
     "error.file.not_text": "{path} はテキストファイルではありません。盤面をテキスト形式で渡してください。",
     "error.file.too_large": "{path} は大きすぎます。1つのファイルから読むのは{limit}バイトまでです。盤面をテキスト形式で渡してください。",

@@ -70,6 +70,8 @@ MESSAGES: Mapping[str, str] = {
     # samegame
     "cli": "SameGame: タイルを消すパズルを遊び、再生し、研究します。",
     "cli.--version": "バージョンを表示します。",
+    "cli.--plugin": "このモジュールを、インストールされていなくても、この実行のプラグインとして読み込みます。",
+    "cli.--plugins-dir": "このフォルダーの .py ファイルをすべて、この実行のプラグインとして読み込みます。",
     # samegame accessibility
     "cli.accessibility": "アクセシビリティのスイッチ、環境変数、情報を尋ねるコマンドをすべて示します。",
     "cli.accessibility.--lang": LANG_SAVED,

@@ -51,10 +51,14 @@ MESSAGES: Mapping[str, str] = {
     "preset.title.sum": "合計",
     "preset.title.swellfoop": "GNOME の Swell Foop",
     "preset.title.tatham": "Simon Tatham の Same Game",
+    "preset.title.tatham-pairs": "Simon Tatham の Same Game、nから1を引いて2乗",
     "board_type.random": "ランダム",
     "board_type.random-with-move": "最初に必ず手があるランダム",
     "board_type.each-colour-twice": "どの色も2個以上",
     "board_type.solvable": "全部消せる盤面",
+    "board_type.swellfoop": "Swell Foop の配り方",
+    "board_type.tatham-random": "Tatham のランダム",
+    "board_type.standard": "標準局面",
     "formula.basic": "基本",
     "formula.pairs": "ペア",
     "formula.sum": "合計",
@@ -90,7 +94,7 @@ MESSAGES: Mapping[str, str] = {
         "js-games 版 SameGame のルールです。15列15行、5色、n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加、残りのタイルには同じ式の点を引きます。"
     ),
     "preset.description.ksame": (
-        "KDE の KSame のルールです。15列10行、3色、n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+        "KDE の KSame のルールです。15列10行、3色、1回のクリックでグループを消します。n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
     ),
     "preset.description.lesson": (
         "練習用の小さな盤面です。どの色も2個以上あり、undo、redo、ヒントは自由に使えます。"
@@ -108,7 +112,10 @@ MESSAGES: Mapping[str, str] = {
         "n個のグループは、nとn足す1を掛けて2で割った点です。すべて消すと1000点の追加です。"
     ),
     "preset.description.swellfoop": (
-        "GNOME の Swell Foop のルールです。n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+        "GNOME の Swell Foop のルールです。どの色も2個以上あって手があるまで配り直し、1回のクリックでグループを消します。n個のグループはnから2を引いて2乗した点、すべて消すと1000点の追加です。"
+    ),
+    "preset.description.tatham-pairs": (
+        "Simon Tatham の Same Game のもう一つの得点方式です。n個のグループはnから1を引いて2乗した点、ボーナスはありません。"
     ),
     "preset.description.tatham": (
         "Simon Tatham のパズル集の Same Game のルールとプリセットです。n個のグループはnから2を引いて2乗した点、ボーナスはありません。"

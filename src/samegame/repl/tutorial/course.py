@@ -356,7 +356,7 @@ def run_tutorial(
     by row; otherwise each board is drawn (in colour on a terminal that takes it)
     with its legend, in the chosen symbols.
     """
-    from samegame.builtins.renderers import drawing_options
+    from samegame.plugin.contributions import drawing_options
 
     io = PlainIO(stdin, stdout, interactive=stdin.isatty())
     draw: Draw | None = None
