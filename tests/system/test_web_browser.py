@@ -32,6 +32,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from locations import ROOT
 from playkit import blocks
 from samegame.core.coords import format_cell
+from samegame.i18n import translator
 from system_programs import needs
 from webkit import (
     Served,
@@ -199,16 +200,18 @@ def test_the_question_is_a_dialog_answered_no_by_escape_and_yes_restarts(
     assert focused(driver)["inDialog"], focused(driver)
     assert script(driver, "return document.getElementById('question').matches(':modal');")
 
-    # Escape answers No: the game goes on as it was.
+    # Escape answers No: the game goes on as it was, and the focus goes back to
+    # the command box, where the question was asked (A42).
     before = sent_count(driver)
     press(driver, Keys.ESCAPE)
     answered(driver, before)
     assert not dialog_open(driver)
     assert int(text_of(driver, "tiles")) == after_move
-    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+    wait(driver, lambda d: focused(d)["id"] == "command", "the focus goes back to the box")
 
     # The Restart button asks again; Yes (Shift+Tab from No, then Enter) restarts.
-    driver.find_element(By.CSS_SELECTOR, 'button[data-command="restart"]').click()
+    restart = driver.find_element(By.CSS_SELECTOR, 'button[data-command="restart"]')
+    restart.click()
     wait(driver, dialog_open, "the Restart button asks its question")
     assert text_of(driver, "question-text") == question
     assert focused(driver)["id"] == "no"
@@ -219,7 +222,82 @@ def test_the_question_is_a_dialog_answered_no_by_escape_and_yes_restarts(
     answered(driver, before)
     assert not dialog_open(driver)
     assert int(text_of(driver, "tiles")) == full
-    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+    wait(
+        driver,
+        lambda d: focused(d)["tag"] == "BUTTON" and not focused(d)["inDialog"],
+        "the focus goes back to the Restart button",
+    )
+    assert script(driver, "return document.activeElement === arguments[0];", restart)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_question_takes_y_and_n_keeps_tab_inside_and_gives_focus_back(
+    driver: WebDriver, served: Served, language: str
+) -> None:
+    """A42: the dialog says "Type y or n", so y and n answer it; the answer's
+    reply is spoken in the live region; Tab and Shift+Tab go round its buttons and
+    never leave it; Escape cancels; the focus goes back to where it was."""
+    tr = translator(language)
+    game = preset_game("lesson", 1)
+    full = game.board.tile_count()
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "lesson", 1, language)
+    assert script(driver, "return document.getElementById('reply').getAttribute('aria-live');")
+    anchor = format_cell(game.legal_groups()[0].anchor)
+    go_to(driver, *cell_on_grid(anchor, game.board.height))
+    command(driver, Keys.ENTER)
+    command(driver, Keys.ENTER)
+    after_move = int(text_of(driver, "tiles"))
+    question = tr("confirm.restart", count=1)
+    assert "y" in question
+    assert "n" in question
+
+    by_id(driver, "command").send_keys("restart")
+    assert command(driver, Keys.ENTER)[-1] == question
+    assert dialog_open(driver)
+    assert focused(driver)["id"] == "no"
+    for key, shift, expected in [
+        (Keys.TAB, False, "yes"),  # No is the last stop: Tab goes round to Yes
+        (Keys.TAB, False, "no"),
+        (Keys.TAB, True, "yes"),
+        (Keys.TAB, True, "no"),  # Yes is the first: Shift+Tab goes round to No
+    ]:
+        if shift:
+            press_with_shift(driver, key)
+        else:
+            press(driver, key)
+        now = focused(driver)
+        assert now["inDialog"], (key, shift, now)
+        assert now["id"] == expected, (key, shift, now)
+    assert dialog_open(driver)
+
+    # n answers no: the reply is spoken, the game is as it was, the focus is back.
+    assert command(driver, "n") == [tr("confirm.kept")]
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == after_move
+    assert focused(driver)["id"] == "command"
+
+    # y answers yes: the board is whole again.
+    by_id(driver, "command").send_keys("restart")
+    assert command(driver, Keys.ENTER)[-1] == question
+    said = command(driver, "y")
+    assert said
+    assert said[-1] != question
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == full
+    assert focused(driver)["id"] == "command"
+    assert log_lines(driver, "sent")[-2:] == ["restart", "y"]
+
+
+def log_lines(driver: WebDriver, kind: str) -> list[str]:
+    """The page's log entries of one kind: ``sent`` (command lines) or ``said``."""
+    lines: list[str] = script(
+        driver,
+        "return [...document.querySelectorAll('#log li.' + arguments[0])]"
+        ".map((li) => li.textContent);",
+        kind,
+    )
+    return lines
 
 
 # -- axe-core ----------------------------------------------------------------------------------

@@ -11,11 +11,14 @@
  *   tap send the cell's name (the server selects, then removes); Escape sends
  *   `cancel`, Z `undo`, H `hint`. The buttons and the command box send their lines.
  * - Every reply's lines replace the polite live region (#reply) and are appended
- *   to the visible log; a reply with a `question` opens a <dialog> answered y or n.
+ *   to the visible log; a reply with a `question` opens a modal <dialog> (A42):
+ *   the keys y and n answer it as its words say (as do its Yes and No buttons),
+ *   Escape answers no, Tab and Shift+Tab stay inside it, and the answer's reply
+ *   is spoken in the live region once it closes.
  * - Focus is never lost: cells are updated in place; after a reply focus goes back
  *   to the grid's cell at the same place (clamped into the board) whenever it was
- *   on the board, on nothing, or in the question dialog (a button or the command
- *   box keeps it).
+ *   on the board or on nothing (a button or the command box keeps it); a closed
+ *   question gives the focus back to where it was when the question opened.
  *
  * All words come from the `web.*` words of /api/start in the chosen language; a
  * word with plural forms comes as KEY (other) and KEY#one (one).
@@ -348,17 +351,47 @@
 
   // -- questions -----------------------------------------------------------------------
 
+  let asker = null; // what had the focus when the question opened
+
   function ask(question) {
     const dialog = $('question');
     $('question-text').textContent = question;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      const active = document.activeElement;
+      asker = active && active !== document.body && !dialog.contains(active) ? active : null;
+      dialog.showModal();
+    }
     $('no').focus();
   }
 
+  /** Answers the question: closes it, gives the focus back to where it was (the
+   * board's cell when that is gone) and sends the answer, whose reply is spoken. */
   async function answer(line) {
-    $('question').close();
+    const dialog = $('question');
+    if (!dialog.open) return;
+    dialog.close();
+    const back = asker;
+    asker = null;
+    if (back && back.isConnected && !back.closest('[hidden]') && !cellOf(back)) back.focus();
+    else focusCell();
     await send(line);
-    focusCell();
+  }
+
+  /** The question's keys: y and n answer it, Tab and Shift+Tab go round its buttons. */
+  function questionKey(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'y' || key === 'n') {
+      if (!event.repeat) answer(key);
+    } else if (event.key === 'Tab') {
+      const stops = [...$('question').querySelectorAll('button')];
+      const at = stops.indexOf(document.activeElement);
+      const step = event.shiftKey ? -1 : 1;
+      stops[(at + step + stops.length) % stops.length].focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
   }
 
   // -- small helpers -------------------------------------------------------------------
@@ -464,6 +497,7 @@
 
   $('yes').addEventListener('click', () => answer('y'));
   $('no').addEventListener('click', () => answer('n'));
+  $('question').addEventListener('keydown', questionKey);
   $('question').addEventListener('cancel', (event) => {
     event.preventDefault(); // Escape answers no
     answer('n');
