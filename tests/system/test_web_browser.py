@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,8 +32,12 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from locations import ROOT
 from playkit import blocks
-from samegame.core.coords import format_cell
+from samegame.core.coords import Cell, format_cell, parse_cell
+from samegame.core.game import Game
 from samegame.i18n import translator
+from samegame.repl.announcer import Announcer
+from samegame.repl.board_descriptions import largest_first
+from samegame.web.page_state import KEY_WORDS, key_lines
 from system_programs import needs
 from webkit import (
     Served,
@@ -416,3 +421,150 @@ def test_screenshots_of_a_board_normal_and_in_forced_colours(
     page = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     assert "](images/web-board.png)" in page
     assert "![](images/web-board.png)" not in page, "the picture has its alt text"
+
+
+# -- the board's keys (A43) --------------------------------------------------------------
+
+
+def focused_name(driver: WebDriver) -> str:
+    now = focused(driver)
+    assert now["role"] == "gridcell", now
+    name: str = now["name"]
+    return name
+
+
+def key_reply(driver: WebDriver, key: str, *, shift: bool = False) -> list[str]:
+    """Presses ``key`` (with Shift) on the board, a key the page answers itself,
+    sending nothing, and returns the live region's lines once they changed."""
+    script(driver, "document.getElementById('reply').replaceChildren();")
+    if shift:
+        press_with_shift(driver, key)
+    else:
+        press(driver, key)
+    return wait(driver, lambda d: reply(d) or None, f"the page says something after {key}")
+
+
+def next_of_same_colour(game: Game, name: str) -> str:
+    """The next tile of the colour on ``name`` in the grid's reading order (top row
+    first, left to right), round to the start."""
+    board = game.board
+    order = [
+        Cell(col, row) for row in range(board.height - 1, -1, -1) for col in range(board.width)
+    ]
+    start = order.index(parse_cell(name))
+    colour = board.cell(order[start])
+    for step in range(1, len(order)):
+        other = order[(start + step) % len(order)]
+        if board.cell(other) == colour:
+            return format_cell(other)
+    return name
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_board_key_works_by_keyboard_alone_in_the_line_interface_words(
+    driver: WebDriver, served: Served, language: str
+) -> None:
+    """A43: every key of the board, pressed on the board, does what the page's help
+    says, and says it in the words of the line interface's announcer; the help
+    section and ``help`` typed in the command box list every key."""
+    tr = translator(language)
+    say = Announcer(tr)
+    game = preset_game("basic", 3)  # 8 columns by 10 rows: row 10 takes two digits
+    board, rules = game.board, game.rules
+    assert (board.width, board.height) == (8, 10)
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "basic", 3, language)
+    keys = key_lines(tr, one_click=False)
+    assert len(keys) == len(KEY_WORDS)
+    shown = script(
+        driver, "return [...document.querySelectorAll('#keys li')].map((li) => li.textContent);"
+    )
+    assert shown == keys
+    assert text_of(driver, "keys-select") == tr("web.keys.select")
+
+    # PageUp and PageDown: 5 rows, and no further than the first or last row.
+    assert focused_name(driver) == "A10"
+    for key, expected in [
+        (Keys.PAGE_DOWN, "A5"),
+        (Keys.PAGE_DOWN, "A1"),
+        (Keys.PAGE_DOWN, "A1"),
+        (Keys.PAGE_UP, "A6"),
+        (Keys.PAGE_UP, "A10"),
+        (Keys.PAGE_UP, "A10"),
+    ]:
+        press(driver, key)
+        assert focused_name(driver) == expected, key
+
+    # A digit jumps to its row, 1 then 0 to row 10; Shift with a letter to a column.
+    press(driver, "3")
+    assert focused_name(driver) == "A3"
+    time.sleep(1.1)
+    press(driver, "1", "0")
+    assert focused_name(driver) == "A10"
+    press_with_shift(driver, "e")
+    assert focused_name(driver) == "E10"
+    assert key_reply(driver, "z", shift=True) == [tr("query.bad_column", last="H")]
+    assert focused_name(driver) == "E10"
+    time.sleep(1.1)
+    press(driver, "4")
+    assert focused_name(driver) == "E4"
+
+    # C says the cell, in the words of the cell query.
+    assert command(driver, "c") == say.cell(board, parse_cell("E4"), rules)
+
+    # N and P: the groups, largest first, each said as the page's list says it.
+    groups = largest_first(board, rules)
+    said = [
+        tr("serve.group", number=n, count=len(groups), group=say.placed(board, g))
+        for n, g in enumerate(groups, 1)
+    ]
+    for key in ["n", "n", "p", "p", "p"]:
+        here = focused_name(driver)
+        inside = next(
+            (i for i, g in enumerate(groups) if parse_cell(here) in board.cells(g.mask)), None
+        )
+        step = 1 if key == "n" else -1
+        if inside is None:
+            index = 0 if step == 1 else len(groups) - 1
+        else:
+            index = (inside + step) % len(groups)
+        assert key_reply(driver, key) == [said[index]]
+        assert focused_name(driver) == format_cell(groups[index].anchor)
+    largest = groups[0]
+    go_to(driver, *cell_on_grid(format_cell(largest.anchor), board.height))
+
+    # T: the next tile of the same colour.
+    here = focused_name(driver)
+    press(driver, "t")
+    assert focused_name(driver) == next_of_same_colour(game, here)
+
+    # Remove the largest group by Enter; L says that move again, S the score and tiles.
+    press(driver, "p")
+    assert focused_name(driver) == format_cell(groups[-1].anchor)
+    press(driver, "n")
+    assert focused_name(driver) == format_cell(largest.anchor)
+    command(driver, Keys.ENTER)
+    removed = command(driver, Keys.ENTER)
+    game.play(largest.anchor)
+    assert command(driver, "l") == removed
+    summary = say.summary(game.board, rules, game.score, len(game.moves), game.practice)
+    assert command(driver, "s") == summary
+
+    # R says the last announcement again, sending nothing.
+    before = sent_count(driver)
+    assert key_reply(driver, "r") == summary
+    assert sent_count(driver) == before
+
+    # Z, H and Escape send undo, hint and cancel.
+    for key, line in [("z", "undo"), ("h", "hint"), (Keys.ESCAPE, "cancel")]:
+        command(driver, key)
+        assert log_lines(driver, "sent")[-1] == line
+
+    # Slash goes to the command box; help there lists every key; Escape comes back.
+    where = focused_name(driver)
+    press(driver, "/")
+    assert focused(driver)["id"] == "command"
+    helped = command(driver, "help", Keys.ENTER)
+    assert helped[-len(keys) - 1 :] == [tr("web.keys.help"), *keys]
+    press(driver, Keys.ESCAPE)
+    assert focused_name(driver) == where

@@ -23,6 +23,7 @@ from playkit import Outcome, lesson_game, run_cli
 from samegame.core.coords import format_cell
 from samegame.store import Store
 from samegame.web.security import MAX_BODY
+from samegame.web.server import SHARED_WORDS
 
 pytestmark = pytest.mark.usefixtures("isolated_home")
 
@@ -161,7 +162,8 @@ def test_the_start_view_lists_presets_and_words(client: TestClient) -> None:
     data = start.json()
     assert data["language"] == "ja"
     assert {"basic", "lesson"} <= {preset["name"] for preset in data["presets"]}
-    assert all(key.startswith("web.") for key in data["words"])
+    assert all(key.startswith("web.") or key in SHARED_WORDS for key in data["words"])
+    assert set(data["words"]) >= SHARED_WORDS
 
 
 # -- safety ---------------------------------------------------------------------------
