@@ -103,11 +103,21 @@ def board_rows_state(game: Game, tr: Translator) -> list[list[dict[str, Any] | N
                     "colour": entry.name,
                     "shape": entry.shape,
                     "group": size,
-                    "label": tr("serve.cell", cell=name, tile=tile_words(tr, colour), count=size),
+                    "label": _label(tr, name, colour, size),
                 }
             )
         rows.append(cells)
     return rows
+
+
+def _label(tr: Translator, name: str, colour: int, size: int) -> str:
+    """A cell's name on the page: ``C5, red circle, group of 7``; a tile with no
+    neighbour of its colour is ``alone`` (1個だけ, the words of the line
+    interface's ``cell`` answer, never a group of one)."""
+    tile = tile_words(tr, colour)
+    if size == 1:
+        return tr("serve.cell.alone", cell=name, tile=tile)
+    return tr("serve.cell", cell=name, tile=tile, count=size)
 
 
 def game_state(
