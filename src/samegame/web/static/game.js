@@ -122,11 +122,14 @@
 
   // -- the live region and the log ---------------------------------------------------
 
-  /** Speaks `lines` (new <p> elements, so the same words are spoken again) and logs them. */
+  /** Speaks `lines` and logs them: one new <p> whose one text holds the lines, one
+   * to a shown line (so the same words are spoken again). One text, because a
+   * screen reader told of several paragraphs at once may say them out of order or
+   * drop some (Orca 43 with Chromium: docs/web.md). */
   function say(lines, log = true) {
     if (!lines || lines.length === 0) return;
     lastSaid = lines.slice();
-    $('reply').replaceChildren(...lines.map((line) => element('p', {}, line)));
+    $('reply').replaceChildren(element('p', {}, lines.join('\n')));
     if (log) addToLog(lines, 'said');
   }
 
