@@ -26,6 +26,10 @@ PACKAGES = {
     "chromium": "chromium",
     "chromedriver": "chromium-driver",
     "espeak-ng": "espeak-ng",
+    "orca": "orca",
+    "Xvfb": "xvfb",
+    "speech-dispatcher": "speech-dispatcher",
+    "dbus-run-session": "dbus-daemon",
 }
 """Each program a test may need -> the Debian package that installs it."""
 

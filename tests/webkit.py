@@ -211,7 +211,9 @@ def focused(driver: WebDriver) -> dict[str, Any]:
 def reply(driver: WebDriver) -> list[str]:
     """The lines of the live region (the latest reply)."""
     lines: list[str] = script(
-        driver, "return [...document.querySelectorAll('#reply p')].map((p) => p.textContent);"
+        driver,
+        "return [...document.querySelectorAll('#reply p')]"
+        ".flatMap((p) => p.textContent.split('\\n'));",
     )
     return lines
 

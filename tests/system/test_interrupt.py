@@ -38,10 +38,22 @@ def farewell(switch: str) -> bytes:
     )
 
 
-def spawn(home: Path, *args: str) -> pexpect.spawn:
+NOT_ECHOED = b"\x03"
+"""What a terminal without ECHOCTL echoes of Ctrl-C: the control character
+itself, which moves no cursor and shows nothing."""
+
+
+def spawn(home: Path, *args: str, echoctl: bool = True) -> pexpect.spawn:
+    """``samegame ARGS`` on a new pseudo-terminal, which echoes Ctrl-C as ``^C``
+    (ECHOCTL, as Linux and macOS terminals do) unless ``echoctl`` is False."""
+    if echoctl:
+        program, argv = sys.executable, ["-m", "samegame", *args]
+    else:
+        script = 'stty -echoctl && exec "$0" -m samegame "$@"'
+        program, argv = "/bin/sh", ["-c", script, sys.executable, *args]
     return pexpect.spawn(
-        sys.executable,
-        ["-m", "samegame", *args],
+        program,
+        argv,
         env=child_env(home, TERM="xterm-256color"),
         encoding=None,
         timeout=TIMEOUT,
@@ -188,7 +200,10 @@ THINKING = (
 )
 
 
-def test_a_hint_bot_says_it_thinks_and_ctrl_c_keeps_its_best_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("echoctl", [True, False], ids=["echoed", "not-echoed"])
+def test_a_hint_bot_says_it_thinks_and_ctrl_c_keeps_its_best_move(
+    tmp_path: Path, echoctl: bool
+) -> None:
     child = spawn(
         tmp_path / "home",
         "play",
@@ -199,6 +214,7 @@ def test_a_hint_bot_says_it_thinks_and_ctrl_c_keeps_its_best_move(tmp_path: Path
         "--accessible",
         "--hint-bot",
         "nrpa:time=60",
+        echoctl=echoctl,
     )
     try:
         child.expect_exact(b"\r\n> ")
@@ -208,10 +224,33 @@ def test_a_hint_bot_says_it_thinks_and_ctrl_c_keeps_its_best_move(tmp_path: Path
         child.terminate(force=True)
     assert status == 130
     assert seconds < 2.5, seconds
-    # The best move found so far, on a line of its own, then the farewell.
-    # (the terminal shows ^C where the cursor was: the line is ended before it)
-    assert said.lstrip(b"^C").startswith(b"\r\nHint: "), said
-    lines = said.lstrip(b"^C").split(b"\r\n")
-    assert len(lines) == 5, said  # "", the hint, its reason, the farewell, ""
+    # The best move found so far, on a line of its own, then the farewell: the
+    # line of the ^C the terminal echoed is ended, and no blank line is left
+    # where it echoed nothing (A27).
+    echo = b"^C\r\n" if echoctl else NOT_ECHOED
+    assert said.startswith(echo + b"Hint: "), said
+    lines = said.removeprefix(echo).split(b"\r\n")
+    assert len(lines) == 4, said  # the hint, its reason, the farewell, ""
     assert said.endswith(FAREWELL)
     assert b"Error" not in said
+
+
+@pytest.mark.parametrize("echoctl", [True, False], ids=["echoed", "not-echoed"])
+def test_after_ctrl_c_solve_says_its_best_line_on_a_line_of_its_own(
+    tmp_path: Path, echoctl: bool
+) -> None:
+    """A27: "^CBest line ..." was one line; the line of the echoed ^C is ended,
+    and where the terminal echoes nothing, nothing is added."""
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(DATA.read_text().splitlines()[:15]) + "\n")
+    child = spawn(
+        tmp_path / "home",
+        *("solve", "--board", str(board), "--bot", "nrpa", "--time", "60"),
+        echoctl=echoctl,
+    )
+    said, _, status = interrupt_after_start(child, b"keeps the best line found so far.\r\n")
+    assert status == 130
+    echo = b"^C\r\n" if echoctl else NOT_ECHOED
+    assert said.startswith(echo + b"Best line found by nrpa:time=60: "), said
+    assert b"\r\n\r\n" not in said, said
+    assert (b"^C" in said) == echoctl

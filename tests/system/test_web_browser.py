@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,7 +32,12 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from locations import ROOT
 from playkit import blocks
-from samegame.core.coords import format_cell
+from samegame.core.coords import Cell, format_cell, parse_cell
+from samegame.core.game import Game
+from samegame.i18n import translator
+from samegame.repl.announcer import Announcer
+from samegame.repl.board_descriptions import largest_first
+from samegame.web.page_state import KEY_WORDS, key_lines
 from system_programs import needs
 from webkit import (
     Served,
@@ -199,16 +205,18 @@ def test_the_question_is_a_dialog_answered_no_by_escape_and_yes_restarts(
     assert focused(driver)["inDialog"], focused(driver)
     assert script(driver, "return document.getElementById('question').matches(':modal');")
 
-    # Escape answers No: the game goes on as it was.
+    # Escape answers No: the game goes on as it was, and the focus goes back to
+    # the command box, where the question was asked (A42).
     before = sent_count(driver)
     press(driver, Keys.ESCAPE)
     answered(driver, before)
     assert not dialog_open(driver)
     assert int(text_of(driver, "tiles")) == after_move
-    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+    wait(driver, lambda d: focused(d)["id"] == "command", "the focus goes back to the box")
 
     # The Restart button asks again; Yes (Shift+Tab from No, then Enter) restarts.
-    driver.find_element(By.CSS_SELECTOR, 'button[data-command="restart"]').click()
+    restart = driver.find_element(By.CSS_SELECTOR, 'button[data-command="restart"]')
+    restart.click()
     wait(driver, dialog_open, "the Restart button asks its question")
     assert text_of(driver, "question-text") == question
     assert focused(driver)["id"] == "no"
@@ -219,7 +227,82 @@ def test_the_question_is_a_dialog_answered_no_by_escape_and_yes_restarts(
     answered(driver, before)
     assert not dialog_open(driver)
     assert int(text_of(driver, "tiles")) == full
-    wait(driver, lambda d: focused(d)["role"] == "gridcell", "the focus goes back to the board")
+    wait(
+        driver,
+        lambda d: focused(d)["tag"] == "BUTTON" and not focused(d)["inDialog"],
+        "the focus goes back to the Restart button",
+    )
+    assert script(driver, "return document.activeElement === arguments[0];", restart)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_question_takes_y_and_n_keeps_tab_inside_and_gives_focus_back(
+    driver: WebDriver, served: Served, language: str
+) -> None:
+    """A42: the dialog says "Type y or n", so y and n answer it; the answer's
+    reply is spoken in the live region; Tab and Shift+Tab go round its buttons and
+    never leave it; Escape cancels; the focus goes back to where it was."""
+    tr = translator(language)
+    game = preset_game("lesson", 1)
+    full = game.board.tile_count()
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "lesson", 1, language)
+    assert script(driver, "return document.getElementById('reply').getAttribute('aria-live');")
+    anchor = format_cell(game.legal_groups()[0].anchor)
+    go_to(driver, *cell_on_grid(anchor, game.board.height))
+    command(driver, Keys.ENTER)
+    command(driver, Keys.ENTER)
+    after_move = int(text_of(driver, "tiles"))
+    question = tr("confirm.restart", count=1)
+    assert "y" in question
+    assert "n" in question
+
+    by_id(driver, "command").send_keys("restart")
+    assert command(driver, Keys.ENTER)[-1] == question
+    assert dialog_open(driver)
+    assert focused(driver)["id"] == "no"
+    for key, shift, expected in [
+        (Keys.TAB, False, "yes"),  # No is the last stop: Tab goes round to Yes
+        (Keys.TAB, False, "no"),
+        (Keys.TAB, True, "yes"),
+        (Keys.TAB, True, "no"),  # Yes is the first: Shift+Tab goes round to No
+    ]:
+        if shift:
+            press_with_shift(driver, key)
+        else:
+            press(driver, key)
+        now = focused(driver)
+        assert now["inDialog"], (key, shift, now)
+        assert now["id"] == expected, (key, shift, now)
+    assert dialog_open(driver)
+
+    # n answers no: the reply is spoken, the game is as it was, the focus is back.
+    assert command(driver, "n") == [tr("confirm.kept")]
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == after_move
+    assert focused(driver)["id"] == "command"
+
+    # y answers yes: the board is whole again.
+    by_id(driver, "command").send_keys("restart")
+    assert command(driver, Keys.ENTER)[-1] == question
+    said = command(driver, "y")
+    assert said
+    assert said[-1] != question
+    assert not dialog_open(driver)
+    assert int(text_of(driver, "tiles")) == full
+    assert focused(driver)["id"] == "command"
+    assert log_lines(driver, "sent")[-2:] == ["restart", "y"]
+
+
+def log_lines(driver: WebDriver, kind: str) -> list[str]:
+    """The page's log entries of one kind: ``sent`` (command lines) or ``said``."""
+    lines: list[str] = script(
+        driver,
+        "return [...document.querySelectorAll('#log li.' + arguments[0])]"
+        ".map((li) => li.textContent);",
+        kind,
+    )
+    return lines
 
 
 # -- axe-core ----------------------------------------------------------------------------------
@@ -338,3 +421,150 @@ def test_screenshots_of_a_board_normal_and_in_forced_colours(
     page = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     assert "](images/web-board.png)" in page
     assert "![](images/web-board.png)" not in page, "the picture has its alt text"
+
+
+# -- the board's keys (A43) --------------------------------------------------------------
+
+
+def focused_name(driver: WebDriver) -> str:
+    now = focused(driver)
+    assert now["role"] == "gridcell", now
+    name: str = now["name"]
+    return name
+
+
+def key_reply(driver: WebDriver, key: str, *, shift: bool = False) -> list[str]:
+    """Presses ``key`` (with Shift) on the board, a key the page answers itself,
+    sending nothing, and returns the live region's lines once they changed."""
+    script(driver, "document.getElementById('reply').replaceChildren();")
+    if shift:
+        press_with_shift(driver, key)
+    else:
+        press(driver, key)
+    return wait(driver, lambda d: reply(d) or None, f"the page says something after {key}")
+
+
+def next_of_same_colour(game: Game, name: str) -> str:
+    """The next tile of the colour on ``name`` in the grid's reading order (top row
+    first, left to right), round to the start."""
+    board = game.board
+    order = [
+        Cell(col, row) for row in range(board.height - 1, -1, -1) for col in range(board.width)
+    ]
+    start = order.index(parse_cell(name))
+    colour = board.cell(order[start])
+    for step in range(1, len(order)):
+        other = order[(start + step) % len(order)]
+        if board.cell(other) == colour:
+            return format_cell(other)
+    return name
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_board_key_works_by_keyboard_alone_in_the_line_interface_words(
+    driver: WebDriver, served: Served, language: str
+) -> None:
+    """A43: every key of the board, pressed on the board, does what the page's help
+    says, and says it in the words of the line interface's announcer; the help
+    section and ``help`` typed in the command box list every key."""
+    tr = translator(language)
+    say = Announcer(tr)
+    game = preset_game("basic", 3)  # 8 columns by 10 rows: row 10 takes two digits
+    board, rules = game.board, game.rules
+    assert (board.width, board.height) == (8, 10)
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "basic", 3, language)
+    keys = key_lines(tr, one_click=False)
+    assert len(keys) == len(KEY_WORDS)
+    shown = script(
+        driver, "return [...document.querySelectorAll('#keys li')].map((li) => li.textContent);"
+    )
+    assert shown == keys
+    assert text_of(driver, "keys-select") == tr("web.keys.select")
+
+    # PageUp and PageDown: 5 rows, and no further than the first or last row.
+    assert focused_name(driver) == "A10"
+    for key, expected in [
+        (Keys.PAGE_DOWN, "A5"),
+        (Keys.PAGE_DOWN, "A1"),
+        (Keys.PAGE_DOWN, "A1"),
+        (Keys.PAGE_UP, "A6"),
+        (Keys.PAGE_UP, "A10"),
+        (Keys.PAGE_UP, "A10"),
+    ]:
+        press(driver, key)
+        assert focused_name(driver) == expected, key
+
+    # A digit jumps to its row, 1 then 0 to row 10; Shift with a letter to a column.
+    press(driver, "3")
+    assert focused_name(driver) == "A3"
+    time.sleep(1.1)
+    press(driver, "1", "0")
+    assert focused_name(driver) == "A10"
+    press_with_shift(driver, "e")
+    assert focused_name(driver) == "E10"
+    assert key_reply(driver, "z", shift=True) == [tr("query.bad_column", last="H")]
+    assert focused_name(driver) == "E10"
+    time.sleep(1.1)
+    press(driver, "4")
+    assert focused_name(driver) == "E4"
+
+    # C says the cell, in the words of the cell query.
+    assert command(driver, "c") == say.cell(board, parse_cell("E4"), rules)
+
+    # N and P: the groups, largest first, each said as the page's list says it.
+    groups = largest_first(board, rules)
+    said = [
+        tr("serve.group", number=n, count=len(groups), group=say.placed(board, g))
+        for n, g in enumerate(groups, 1)
+    ]
+    for key in ["n", "n", "p", "p", "p"]:
+        here = focused_name(driver)
+        inside = next(
+            (i for i, g in enumerate(groups) if parse_cell(here) in board.cells(g.mask)), None
+        )
+        step = 1 if key == "n" else -1
+        if inside is None:
+            index = 0 if step == 1 else len(groups) - 1
+        else:
+            index = (inside + step) % len(groups)
+        assert key_reply(driver, key) == [said[index]]
+        assert focused_name(driver) == format_cell(groups[index].anchor)
+    largest = groups[0]
+    go_to(driver, *cell_on_grid(format_cell(largest.anchor), board.height))
+
+    # T: the next tile of the same colour.
+    here = focused_name(driver)
+    press(driver, "t")
+    assert focused_name(driver) == next_of_same_colour(game, here)
+
+    # Remove the largest group by Enter; L says that move again, S the score and tiles.
+    press(driver, "p")
+    assert focused_name(driver) == format_cell(groups[-1].anchor)
+    press(driver, "n")
+    assert focused_name(driver) == format_cell(largest.anchor)
+    command(driver, Keys.ENTER)
+    removed = command(driver, Keys.ENTER)
+    game.play(largest.anchor)
+    assert command(driver, "l") == removed
+    summary = say.summary(game.board, rules, game.score, len(game.moves), game.practice)
+    assert command(driver, "s") == summary
+
+    # R says the last announcement again, sending nothing.
+    before = sent_count(driver)
+    assert key_reply(driver, "r") == summary
+    assert sent_count(driver) == before
+
+    # Z, H and Escape send undo, hint and cancel.
+    for key, line in [("z", "undo"), ("h", "hint"), (Keys.ESCAPE, "cancel")]:
+        command(driver, key)
+        assert log_lines(driver, "sent")[-1] == line
+
+    # Slash goes to the command box; help there lists every key; Escape comes back.
+    where = focused_name(driver)
+    press(driver, "/")
+    assert focused(driver)["id"] == "command"
+    helped = command(driver, "help", Keys.ENTER)
+    assert helped[-len(keys) - 1 :] == [tr("web.keys.help"), *keys]
+    press(driver, Keys.ESCAPE)
+    assert focused_name(driver) == where

@@ -145,7 +145,13 @@ def standard_command(
         typer.Option("--time-per-position", help="Seconds per position (sets the bot's time)."),
     ] = None,
     positions: Annotated[
-        str, typer.Option("--positions", help="Positions to play, e.g. 1-20 or 1,4,9-12.")
+        str,
+        typer.Option(
+            "--positions",
+            help="Positions to play, such as 1,4,9-12 for positions 1, 4 and 9 to 12; "
+            "all 20 when not given.",
+            show_default=False,
+        ),
     ] = "1-20",
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write one game record per line here.")

@@ -18,7 +18,7 @@ A translation's key names the command tree: ``cli`` is the root's description,
 commands), ``cli.play.2`` its second, ``cli.play.--preset`` an option's help by
 its first long name, ``cli.verify.files`` an argument's; ``help_texts`` gives the
 English each key translates. The words a player types that hold a symbol
-(``nrpa:level=3``, ``1-20``) are parameters, ``TYPED``, so that the catalogues
+(``nrpa:level=3``, ``1,4,9-12``) are parameters, ``TYPED``, so that the catalogues
 hold none. A text without a translation (a plugin's command) is said in its own
 words.
 
@@ -44,7 +44,7 @@ from typing import Any
 import typer
 
 from samegame.cli.help_page import HelpPage
-from samegame.cli.help_words import one_line, ranges_in_words
+from samegame.cli.help_words import one_line, ranges_in_words, types_in_words
 
 __all__ = [
     "TYPED",
@@ -66,7 +66,6 @@ TYPED: Mapping[str, str] = {
     "bots": "random,greedy,lookahead:depth=2",
     "bot_score": "BOT=SCORE",
     "accessible_variable": "SAMEGAME_ACCESSIBLE=1",
-    "all_positions": "1-20",
     "some_positions": "1,4,9-12",
     "accessible_option": "--accessible",
 }
@@ -79,17 +78,6 @@ HEADINGS = {
     "Arguments": "help_page.arguments",
 }
 """Click's section headings and the keys of their words."""
-
-TYPES = {
-    "<str>": "help_page.type.str",
-    "<int>": "help_page.type.int",
-    "<float>": "help_page.type.float",
-    "<int range>": "help_page.type.int_range",
-    "<path>": "help_page.type.path",
-    "<list[str]>": "help_page.type.list_str",
-}
-"""Typer's names of a value's type (``--preset <str>``) and the keys of their
-words; choices (``<text|json>``) are typed and so said as they are."""
 
 CLICK_OPTIONS_METAVAR = "[OPTIONS]"
 """Click's usage word for the options, which a page says in its language."""
@@ -176,10 +164,6 @@ class HelpWords:
             number += 1
         return "\n\n".join(paragraphs)
 
-    def type_name(self, shown: str | None) -> str | None:
-        """A value's type (``<str>``) in these words; choices as they are."""
-        return f"<{self.word(TYPES[shown])}>" if shown in TYPES else shown
-
 
 def speak_help(command: Any, language: Callable[[], str]) -> None:
     """Make every help page of the tree under ``command`` (a click command built
@@ -230,8 +214,8 @@ def _in_words(command: Any, path: tuple[str, ...], said: HelpWords, ctx: Any) ->
 def _details_in_words(param: Any, said: HelpWords) -> None:
     """An option's type and the bracket after its help (``[default: 1; 1 or
     more; required]``) in ``said``'s words."""
-    shown_type, record = param.display_type_rich, param.get_help_record
-    param.display_type_rich = lambda ctx: said.type_name(shown_type(ctx))
+    record = param.get_help_record
+    types_in_words(param, said.language)
     param.get_help_record = lambda ctx: _record(record(ctx), param, said)
 
 

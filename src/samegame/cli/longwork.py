@@ -34,6 +34,7 @@ from samegame.bots import BotSpec
 from samegame.bots.search import engine
 from samegame.cli import interrupts
 from samegame.cli.exit_codes import ExitCode, fail
+from samegame.core.interrupted_line import end_echoed_line
 from samegame.core.stops import STOP_SIGNALS, held, raise_or_hold
 from samegame.i18n.plain_english import english
 from samegame.i18n.said import Said
@@ -93,9 +94,14 @@ class Interruption:
         self._timer: threading.Timer | None = None
         self._closed = False
 
-    def hit(self) -> None:
+    def hit(self, signum: int = signal.SIGINT) -> None:
+        """The stop ``signum`` came: stop every search; on the first Ctrl-C, end
+        the line of the ``^C`` the terminal echoed (A27)."""
+        first = not self._hit.is_set()
         self._hit.set()
         engine.interrupt()
+        if first and signum == signal.SIGINT:
+            end_echoed_line()
         with self._lock:
             if self._timer is None and not self._closed:
                 self._timer = threading.Timer(ESCALATE_SECONDS, self._escalate)
@@ -159,7 +165,7 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
             return  # a copy of the request already taken
         if count > 1:
             raise interrupts.stop_error(signum)  # a second request (when unarmed: in tests)
-        interruption.hit()
+        interruption.hit(signum)
         if raises:  # never inside held bookkeeping: a record kept is a record counted
             raise_or_hold(interrupts.stop_error(signum))
 
@@ -171,8 +177,9 @@ def interruptible(*, raises: bool = False) -> Iterator[Interruption]:
                 return
             if not data:
                 return
-            if any(signum in data for signum in taken):
-                interruption.hit()
+            came = [signum for signum in taken if signum in data]
+            if came:
+                interruption.hit(came[0])
 
     taken = [signum for signum in STOP_SIGNALS if signal.getsignal(signum) is not signal.SIG_IGN]
     old_handlers = {signum: signal.signal(signum, handler) for signum in taken}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import typer
 
 from samegame.core.quoting import shown
-from samegame.i18n.said import Said, said_of
+from samegame.i18n.said import Listed, Said, said_of
 
 __all__ = ["error_language", "error_words", "usage_said"]
 
@@ -81,7 +81,11 @@ PROBLEM_SHOWN = 400
 """The most characters of the parser's own words (which hold the value typed)
 an error says."""
 
-_NO_SUCH_COMMAND = re.compile(r"No such command '(.*)'")
+_NO_SUCH_COMMAND = re.compile(
+    r"No such command (?P<quote>['\"])(?P<name>.*?)(?P=quote)(?:\.? Did you mean (?P<maybe>.*)|\.?$)"
+)
+"""The parser's words for an unknown command: the name typed (as Python writes a
+string: between quotes, with its own quotes escaped) and Typer's suggestions."""
 _NOT_ONE_OF = re.compile(r"'(.*)' is not one of (.*?)\.?$")
 
 
@@ -110,7 +114,12 @@ def usage_said(error: typer.TyperException) -> Said:
         return Said.of("error.usage.extra", text=shown(message.rpartition("(")[2].rstrip(")")))
     found = _NO_SUCH_COMMAND.search(message)
     if found is not None:
-        return Said.of("error.usage.no_such_command", name=shown(found[1]))
+        name = shown(found["name"])
+        maybe = re.findall(r"'([^']*)'", found["maybe"] or "")
+        if maybe:  # Typer's "Did you mean 'play', 'replay'?", a sentence of its own
+            commands = Listed.of(maybe, either=True)
+            return Said.of("error.usage.no_such_command.maybe", name=name, commands=commands)
+        return Said.of("error.usage.no_such_command", name=name)
     return Said.of(
         "error.usage.bad_value", option="samegame", problem=shown(message, PROBLEM_SHOWN)
     )

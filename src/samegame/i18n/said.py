@@ -10,15 +10,24 @@ it in the player's language while the library keeps plain English ``str()``.
 '言語 xx は使えません。--lang en または --lang ja を指定してください。'
 >>> said_of(ValueError("plain")) is None
 True
+
+A list said in the message's language is a ``Listed`` parameter:
+
+>>> choices = Said.of("error.preset.no_colours", colours=9, preset="basic",
+...                   choices=Listed.of([3, 4, 5], either=True))
+>>> choices.english()
+'9 colours is not offered by the basic preset; choose 3, 4 or 5'
+>>> choices.in_language("ja")
+'9色は basic プリセットにはありません。3、4または5から選んでください'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-__all__ = ["Said", "said_of", "say"]
+__all__ = ["Listed", "Said", "said_of", "say"]
 
 Raised = TypeVar("Raised", bound=BaseException)
 
@@ -26,10 +35,30 @@ _ATTRIBUTE = "said"
 
 
 @dataclass(frozen=True)
+class Listed:
+    """Items said as a list in the language of the message that holds them:
+    ``a, b and c`` (``a, b or c`` when ``either``; in Japanese ``a、bとc``)."""
+
+    items: tuple[str, ...]
+    either: bool = False
+
+    @classmethod
+    def of(cls, items: Iterable[object], *, either: bool = False) -> Listed:
+        return cls(tuple(str(item) for item in items), either)
+
+    def in_language(self, language: str) -> str:
+        from samegame.i18n import LANGUAGES, translator
+
+        tr = translator(language if language in LANGUAGES else "en")
+        return tr.join(list(self.items), either=self.either)
+
+
+@dataclass(frozen=True)
 class Said:
     """A message by catalogue key and parameters. Parameters are plain values
     (names, numbers, paths) said as they are in every language; a parameter that
-    is itself a message is a ``Said`` and is said in the same language."""
+    is itself a message is a ``Said``, and a list a ``Listed``, said in the same
+    language."""
 
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
@@ -46,7 +75,7 @@ class Said:
         if not tr.has(self.key):
             tr = translator("en")
         params = {
-            name: value.in_language(language) if isinstance(value, Said) else value
+            name: value.in_language(language) if isinstance(value, Said | Listed) else value
             for name, value in self.params.items()
         }
         return tr(self.key, **params)

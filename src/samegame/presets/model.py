@@ -18,7 +18,7 @@ from samegame.core.numbering import BoardSpecError, check_spec
 from samegame.core.palette import PALETTE
 from samegame.core.quoting import shown
 from samegame.core.rules import Rules, SelectionMode
-from samegame.i18n.said import Said
+from samegame.i18n.said import Listed, Said
 from samegame.plugin.contributions import BoardGenerator, BoardSpec, ScoringFormula
 from samegame.plugin.host import PluginHost
 
@@ -164,17 +164,21 @@ class Preset:
         for name in self.board_types:
             if name.lower() == wanted:
                 return name
-        raise PresetError(
-            f"board type '{shown(board_type)}' is not offered by the {self.name} preset; "
-            f"choose {or_list(self.board_types)}"
-        )
+        raise Said.of(
+            "error.preset.no_board_type",
+            board_type=shown(board_type),
+            preset=self.name,
+            choices=Listed.of(self.board_types, either=True),
+        ).error(PresetError)
 
     def _colour_count(self, colours: int) -> int:
         if self.colour_choices and colours not in self.colour_choices:
-            raise PresetError(
-                f"{colours} colours is not offered by the {self.name} preset; "
-                f"choose {or_list(self.colour_choices)}"
-            )
+            raise Said.of(
+                "error.preset.no_colours",
+                colours=colours,
+                preset=self.name,
+                choices=Listed.of(self.colour_choices, either=True),
+            ).error(PresetError)
         return colours
 
     # -- overriding the rules ----------------------------------------------------
@@ -208,33 +212,36 @@ class Preset:
         if name == current.name:
             return current
         if not self.formula_choice:
-            raise PresetError(
-                f"the {self.name} preset does not let you choose the scoring formula "
-                f"(it uses {current.name})"
-            )
+            raise Said.of(
+                "error.preset.no_formula_choice", preset=self.name, formula=current.name
+            ).error(PresetError)
         return host.formula(name)
 
     def _bonus_override(self, bonus: int) -> int:
         if bonus < 0:
-            raise PresetError(f"the clear bonus cannot be negative ({shown(str(bonus))})")
+            raise Said.of("error.bonus.negative", bonus=shown(str(bonus))).error(PresetError)
         if bonus > MAX_POINTS:
-            raise PresetError(
-                f"the clear bonus must be at most {MAX_POINTS}, not {shown(str(bonus))}"
+            raise Said.of("error.bonus.too_large", most=MAX_POINTS, bonus=shown(str(bonus))).error(
+                PresetError
             )
         choices = self.clear_bonus_choices
         if choices is not None and bonus not in choices:
-            raise PresetError(
-                f"the {self.name} preset does not offer a clear bonus of {bonus}; "
-                f"choose {or_list(choices)}"
-            )
+            raise Said.of(
+                "error.preset.no_bonus",
+                preset=self.name,
+                bonus=bonus,
+                choices=Listed.of(choices, either=True),
+            ).error(PresetError)
         return bonus
 
     def _selection_override(self, selection: SelectionMode) -> SelectionMode:
         if selection not in self.selection_modes:
-            raise PresetError(
-                f"the {self.name} preset does not offer {selection} selection; "
-                f"choose {or_list(self.selection_modes)}"
-            )
+            raise Said.of(
+                "error.preset.no_selection",
+                preset=self.name,
+                selection=str(selection),
+                choices=Listed.of(self.selection_modes, either=True),
+            ).error(PresetError)
         return SelectionMode(selection)
 
     # -- showing -----------------------------------------------------------------

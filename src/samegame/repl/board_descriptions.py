@@ -16,7 +16,7 @@ from samegame.core.rules import Rules
 from samegame.repl.commands import GroupFilter, Kind, ParsedCommand
 from samegame.repl.wording import Wording
 
-__all__ = ["BoardDescriptions"]
+__all__ = ["BoardDescriptions", "largest_first"]
 
 
 class BoardDescriptions:
@@ -161,7 +161,7 @@ class BoardDescriptions:
         narrows them to a colour, a least size or a column they touch."""
         if only is not None and only.column is not None and not 0 <= only.column < board.width:
             return [self.words.tr("query.bad_column", last=column_letter(board.width - 1))]
-        groups = sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
+        groups = largest_first(board, rules)
         if only is not None:
             groups = [g for g in groups if _matches(board, g, only)]
         filters = self._filters(only) if only is not None else ""
@@ -204,6 +204,12 @@ class BoardDescriptions:
         return self.words.tr(
             "groups.status", count=len(groups), largest=self.words.placed(board, largest)
         )
+
+
+def largest_first(board: Board, rules: Rules) -> list[Group]:
+    """The groups that can be removed, largest first, then by anchor: the order
+    ``groups`` lists them in and the page's keys jump through them in."""
+    return sorted(board.groups(rules.min_group), key=lambda g: (-g.size, g.anchor))
 
 
 def _matches(board: Board, group: Group, only: GroupFilter) -> bool:

@@ -39,7 +39,9 @@ def run_session(session: Session, io: LineIO) -> int:
         selected = session.game.selection if session.game is not None else None
         reply = session.handle(line)
         if reply.interrupted:
-            io.write(["", *reply.lines, session.farewell()])
+            # The search's Ctrl-C ended the line of the ^C the terminal echoed
+            # (samegame.core.interrupted_line); the cursor is at a line's start.
+            io.write([*reply.lines, session.farewell()])
             return INTERRUPTED
         lines = list(reply.lines)
         # A sighted player sees the board again after a move, and when the

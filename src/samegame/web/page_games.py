@@ -41,11 +41,12 @@ from samegame.play.table import PlayError
 from samegame.plugin.containment import PluginError, error_words
 from samegame.plugin.host import PluginHost, UnknownNameError
 from samegame.presets import Preset, PresetError
+from samegame.repl.commands import Kind, UnknownCommandError, parse_command
 from samegame.repl.session import Session
 from samegame.repl.session_opening import open_session
 from samegame.store import NotFoundError, SavedGame, Store, StoreError
 from samegame.web.page_plugins import bounded_host
-from samegame.web.page_state import game_state
+from samegame.web.page_state import game_state, key_lines
 
 __all__ = ["MAX_GAMES", "MAX_LINE", "GameRequest", "PageError", "PageGames", "page_presets"]
 
@@ -310,12 +311,16 @@ class PageGames:
         return found
 
     def _command(self, session: Session, line: str, language: str) -> dict[str, Any]:
+        asks_help = session.pending is None and _is_help(line)
         try:
             reply = session.handle(line)
         except StoreError as error:
             # As ``samegame play`` ends (exit 5): the move that could not be saved is
             # not kept; every move before it was saved, and the game reopens from there.
             raise PageError(_words(error, language), 503, fault=True) from None
+        if asks_help:  # the page's own keys follow the commands (A43)
+            one_click = session.rules().selection is SelectionMode.ONE_CLICK
+            reply.lines.extend([session.tr("web.keys.help"), *key_lines(session.tr, one_click)])
         answer = self._answer(session, reply.lines)
         answer["quit"] = reply.quit
         return answer
@@ -346,7 +351,7 @@ class PageGames:
         preset = session.table.preset
         return game_state(
             game,
-            session.tr,
+            session.announcer,
             game_id=session.game_id,
             title=session.announcer.preset_name(preset.name),
             board_number=session.board_number,
@@ -359,3 +364,12 @@ def _words(error: Exception, language: str) -> str:
     """An error's message in the page's language when it carries a catalogue one."""
     said = said_of(error)
     return said.in_language(language) if said is not None else str(error)
+
+
+def _is_help(line: str) -> bool:
+    """Whether a line typed in the page is the ``help`` command."""
+    try:
+        command = parse_command(line)
+    except UnknownCommandError:
+        return False
+    return command is not None and command.kind is Kind.HELP

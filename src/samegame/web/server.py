@@ -30,7 +30,7 @@ from samegame.web.page_games import GameRequest, PageError, PageGames, page_pres
 from samegame.web.page_text import scrubbed, server_folders, without_paths
 from samegame.web.security import Guard
 
-__all__ = ["STATIC_FILES", "create_app"]
+__all__ = ["SHARED_WORDS", "STATIC_FILES", "create_app", "page_words"]
 
 STATIC_FILES = {
     "game.js": "text/javascript; charset=utf-8",
@@ -189,13 +189,20 @@ async def _json_object(request: Request, language: str) -> dict[str, Any] | Resp
     return body
 
 
+SHARED_WORDS = frozenset({"query.bad_row", "query.bad_column", "cell.empty", "groups.none"})
+"""The line interface's messages the page says itself, in the same words: a row
+or column its keys cannot jump to, an empty cell where a tile is needed, and no
+group to jump to."""
+
+
 def page_words(language: str) -> dict[str, str]:
-    """Every ``web.*`` message of a language as its template, placeholders left
-    for the page to fill; a message with plural forms as its ``other`` form under
-    its key and its ``one`` form under ``KEY#one``."""
+    """Every ``web.*`` message of a language, and those of ``SHARED_WORDS``, as
+    its template, placeholders left for the page to fill; a message with plural
+    forms as its ``other`` form under its key and its ``one`` form under
+    ``KEY#one``."""
     words: dict[str, str] = {}
     for key, template in sorted(LANGUAGES[language].items()):
-        if not key.startswith("web."):
+        if not key.startswith("web.") and key not in SHARED_WORDS:
             continue
         if isinstance(template, str):
             words[key] = template

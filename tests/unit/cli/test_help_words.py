@@ -1,9 +1,12 @@
-"""Help pages and messages read right aloud (A34): every ``--help`` page of the
-command tree and every catalogue message, in every language, has no raw range
-(``[1<=x<=9223372036854775807]``), no ellipsis (a description cut short, or
-``...``), no range written digit-dash-digit (``0-9``: "0 to 9") and no ISO date
-(``2026-12-06``: "6 December 2026"); the list of commands gives every command
-and group a whole one-line description."""
+"""Help pages and messages read right aloud (A34, A44): every ``--help`` page of
+the command tree, in English and in Japanese, and every catalogue message, in
+every language, has no raw range (``[1<=x<=9223372036854775807]``), no type in
+angle brackets (``<int range>``, said "less than int range greater than") and no
+bar between choices (``<text|json>``), no number of 16 digits or more (a bound
+such as 9223372036854775807), no ellipsis (a description cut short, or
+``...``), no range written digit-dash-digit (``1-20``: "one dash twenty"; "1 to
+20") and no ISO date (``2026-12-06``: "6 December 2026"); the list of commands
+gives every command and group a whole one-line description."""
 
 from __future__ import annotations
 
@@ -25,10 +28,13 @@ RAW_RANGE = re.compile(r"<=|>=|\bx\s*[<>]")
 ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 DASH_RANGE = re.compile(r"\d\s*[-\u2013\u2014]\s*\d")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ANGLE_OR_BAR = re.compile(r"[<>|]")
+LONG_NUMBER = re.compile(r"\d{16,}")
 
-# What a player types, which the help must show as it is typed: the positions of
-# ``bench standard`` are written "1-20" or "1,4,9-12".
-TYPED_SYNTAX = {"samegame bench standard": ("1,4,9-12", "1-20")}
+# What a player types, which the help must show as it is typed, and then say in
+# words: the positions of ``bench standard`` are written "1,4,9-12" ("positions
+# 1, 4 and 9 to 12").
+TYPED_SYNTAX = {"samegame bench standard": ("1,4,9-12",)}
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +52,8 @@ def problems(text: str) -> list[str]:
         ("an ellipsis", ELLIPSIS),
         ("a digit-dash-digit range", DASH_RANGE),
         ("an ISO date", ISO_DATE),
+        ("an angle bracket or a bar", ANGLE_OR_BAR),
+        ("a number of 16 digits or more", LONG_NUMBER),
     ):
         match = pattern.search(text)
         if match is not None:
@@ -61,6 +69,10 @@ def test_the_lint_catches_each_kind() -> None:
     assert problems("finished 2026-12-06 03:03 UTC")
     assert problems("Rows 1\u20139")
     assert problems("and so on\u2026")
+    assert problems("--game <int range>")
+    assert problems("--format <text|json>")
+    assert problems("[1 or more; 9223372036854775807 or less]")
+    assert problems("Positions to play, e.g. 1-20.")
     assert not problems("Board 10: 7 columns by 9 rows, 1 to 9, 6 December 2026, 3:03.")
 
 
@@ -79,8 +91,10 @@ def command_paths() -> Iterator[tuple[str, ...]]:
 PATHS = list(command_paths())
 
 
-def help_page(capsys: pytest.CaptureFixture[str], path: tuple[str, ...]) -> str:
-    assert run([*path, "--help"]) == 0
+def help_page(
+    capsys: pytest.CaptureFixture[str], path: tuple[str, ...], language: str = "en"
+) -> str:
+    assert run([*path, "--help", "--lang", language]) == 0
     out, err = capsys.readouterr()
     assert not err
     return out
@@ -92,11 +106,12 @@ def test_the_tree_is_walked_whole() -> None:
     assert len(PATHS) >= 18
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("path", PATHS, ids=lambda path: " ".join(path) or "samegame")
 def test_every_help_page_reads_right(
-    capsys: pytest.CaptureFixture[str], path: tuple[str, ...]
+    capsys: pytest.CaptureFixture[str], path: tuple[str, ...], language: str
 ) -> None:
-    page = help_page(capsys, path)
+    page = help_page(capsys, path, language)
     for allowed in TYPED_SYNTAX.get(" ".join(("samegame", *path)), ()):
         page = page.replace(allowed, "")
     assert problems(page) == []
@@ -129,9 +144,21 @@ def test_the_list_of_commands_shows_each_description_whole(
         assert f"{name} {sub.get_short_help_str()}" in listing
 
 
-def test_a_bounded_range_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    page = " ".join(help_page(capsys, ("play",)).split())
-    assert "[1 or more]" in page  # --game: at least 1, no upper bound worth saying
+@pytest.mark.parametrize(
+    ("language", "game", "colours"),
+    [
+        ("en", "[any whole number from 1]", "--colors NUMBER"),
+        ("ja", "[1以上の整数]", "--colors 整数"),
+    ],
+)
+def test_a_bounded_range_is_said_in_words(
+    capsys: pytest.CaptureFixture[str], language: str, game: str, colours: str
+) -> None:
+    page = " ".join(help_page(capsys, ("play",), language).split())
+    assert game in page  # --game: at least 1, no upper bound worth saying
+    assert colours in page  # the type in words, without angle brackets
+    standard = " ".join(help_page(capsys, ("bench", "standard"), language).split())
+    assert "1-20" not in standard
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))

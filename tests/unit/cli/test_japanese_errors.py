@@ -123,9 +123,14 @@ ERRORS = [
     (["board", "show", "--size", "99x99"], 2, "幅 99 は使えません"),
     (["play", "--colur", "x"], 2, "というオプションはありません"),
     (["nosuch"], 2, "というコマンドはありません"),
+    (["plya"], 2, "plya というコマンドはありません。playまたはreplay のことでしょうか。"),
+    (["board", "show", "--colours", "20"], 2, "20色は basic プリセットにはありません。"),
+    (["board", "show", "--board-type", "random-with-move"], 2, "盤面の種類 random-with-move は"),
+    (["play", "--formula", "pairs"], 2, "得点の計算式を選べません"),
+    (["play", "--one-click"], 2, "one-click の選び方はありません"),
     (["scores"], 5, "壊れています"),
 ]
-WITHOUT_LANG = {"replay", "nosuch"}
+WITHOUT_LANG = {"replay", "nosuch", "plya"}
 
 
 def _error_line(result: Outcome) -> str:
@@ -138,12 +143,15 @@ def _error_line(result: Outcome) -> str:
 
 
 def known_names() -> set[str]:
-    """Names said as they are in every language: presets, sizes, plugins' names."""
+    """Names said as they are in every language: presets, sizes, plugins' names,
+    commands and selection modes."""
+    from samegame.cli.app import COMMANDS
+    from samegame.core.rules import SelectionMode
     from samegame.plugin.host import PluginHost
     from samegame.presets import list_presets
 
     host = PluginHost(autoload=False)
-    names = {"help", "samegame", "database"}
+    names = {"help", "samegame", "database", *COMMANDS, *(mode.value for mode in SelectionMode)}
     for kind in ("scoring formula", "penalty", "board generator", "renderer", "bot"):
         names |= set(host.records(kind))
     for preset in list_presets(host)[0]:
@@ -177,6 +185,43 @@ def test_common_errors_are_japanese(cli, args, code, words) -> None:
     typed = set(re.findall(r"[a-z]+", " ".join(args)))
     leftover = {w for w in words_left if w in english_words} - typed - known_names()
     assert not leftover, (japanese_line, leftover)
+
+
+# A33: an error built from data is one sentence in one language, never pieces of
+# two ("Error: plya'. Did you mean 'play', 'replay というコマンドはありません。").
+WHOLE = {
+    ("plya",): {
+        "en": "Error: No such command 'plya' (did you mean play or replay). See 'samegame --help'.",
+        "ja": "Error: plya というコマンドはありません。playまたはreplay のことでしょうか。"
+        "使い方は samegame --help で見られます。",
+    },
+    ("board", "show", "--colours", "20"): {
+        "en": "Error: 20 colours is not offered by the basic preset; choose 3, 4 or 5",
+        "ja": "Error: 20色は basic プリセットにはありません。3、4または5から選んでください",
+    },
+    ("board", "show", "--board-type", "nosuch"): {
+        "en": "Error: board type 'nosuch' is not offered by the basic preset; "
+        "choose solvable or random",
+        "ja": "Error: 盤面の種類 nosuch は basic プリセットにはありません。"
+        "solvableまたはrandom から選んでください",
+    },
+    ("play", "--one-click"): {
+        "en": "Error: the basic preset does not offer one-click selection; choose confirm",
+        "ja": "Error: basic プリセットに one-click の選び方はありません。confirm から選んでください",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("args", list(WHOLE), ids=" ".join)
+def test_an_error_built_from_data_is_a_whole_sentence_in_its_language(
+    cli, args: tuple[str, ...], language: str
+) -> None:
+    with Store() as store:  # the saved language: an unknown command takes no --lang
+        store.set_setting("settings", {"language": language})
+    said = cli(*args)
+    assert said.code == 2
+    assert _error_line(said) == WHOLE[args][language]
 
 
 def test_the_saved_language_says_the_errors(cli) -> None:

@@ -23,6 +23,7 @@ from playkit import Outcome, lesson_game, run_cli
 from samegame.core.coords import format_cell
 from samegame.store import Store
 from samegame.web.security import MAX_BODY
+from samegame.web.server import SHARED_WORDS
 
 pytestmark = pytest.mark.usefixtures("isolated_home")
 
@@ -116,6 +117,35 @@ def test_every_cell_is_named_with_its_group(client: TestClient) -> None:
             assert ("alone" in cell["label"]) == (size == 1)
 
 
+@pytest.mark.parametrize(("language", "alone"), [("en", "alone"), ("ja", "1個だけ")])
+def test_a_lone_tile_is_alone_in_both_languages(language: str, alone: str) -> None:
+    """A tile with no neighbour of its colour is "alone" and 1個だけ, the words of
+    the line interface's ``cell`` answer in Japanese (…1個だけです。), never a group
+    of one (1個のグループ), which the Japanese page said."""
+    from samegame.core.formulas import BASIC
+    from samegame.core.game import Game
+    from samegame.core.palette import tile_words
+    from samegame.core.rules import Rules
+    from samegame.core.textboard import read_board
+    from samegame.i18n import translator
+    from samegame.web.page_state import board_rows_state
+
+    tr = translator(language)
+    game = Game(read_board("RB\nRR"), Rules(BASIC))
+    rows = board_rows_state(game, tr)
+    lone, grouped = rows[0][1], rows[1][0]
+    assert lone is not None
+    assert grouped is not None
+    blue = tile_words(tr, game.board.cell(parse("B2")))
+    assert lone["label"].endswith(alone)
+    assert "group" not in lone["label"]
+    assert "グループ" not in lone["label"]
+    assert lone["label"] == tr("serve.cell.alone", cell="B2", tile=blue)
+    if language == "ja":
+        assert alone in tr("cell.single", cell="B2", tile=blue)
+    assert grouped["label"] == tr("serve.cell", cell="A1", tile=tile_words(tr, 0), count=3)
+
+
 def parse(name: str) -> Any:
     from samegame.core.coords import parse_cell
 
@@ -161,7 +191,8 @@ def test_the_start_view_lists_presets_and_words(client: TestClient) -> None:
     data = start.json()
     assert data["language"] == "ja"
     assert {"basic", "lesson"} <= {preset["name"] for preset in data["presets"]}
-    assert all(key.startswith("web.") for key in data["words"])
+    assert all(key.startswith("web.") or key in SHARED_WORDS for key in data["words"])
+    assert set(data["words"]) >= SHARED_WORDS
 
 
 # -- safety ---------------------------------------------------------------------------

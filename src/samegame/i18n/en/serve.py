@@ -6,7 +6,9 @@ from collections.abc import Mapping
 
 MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "serve.title": "SameGame",
-    "serve.cell": {"one": "{cell}, {tile}, alone", "other": "{cell}, {tile}, group of {count}"},
+    "serve.cell": "{cell}, {tile}, group of {count}",
+    "serve.cell.alone": "{cell}, {tile}, alone",
+    "serve.group": "Group {number} of {count}: {group}.",
     "serve.started": "samegame is served on {address} . Open it in a browser; Ctrl-C stops the server.",
     "serve.opening": "Opening {address} in the default browser.",
     "serve.stopped": "The server stopped. Every game was saved after each move.",

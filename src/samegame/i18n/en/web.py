@@ -41,6 +41,17 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "web.keys.select": "Enter or Space selects the group on a cell; press it again to remove the group.",
     "web.keys.select.one-click": "Enter or Space removes the group on a cell at once.",
     "web.keys.other": "Escape cancels the selection, Z undoes the last move, H asks for a hint.",
+    "web.keys.page": "Page Up and Page Down move 5 rows up or down.",
+    "web.keys.say": "C says the cell you are on, L the last move, S the score and the tiles left.",
+    "web.keys.groups": "N jumps to the next group, largest first, and P to the one before, "
+    "saying the group and its size.",
+    "web.keys.same": "T moves to the next tile of the same colour and shape.",
+    "web.keys.jump": "A digit jumps to that row, 1 and then 0 to row 10; Shift with a letter "
+    "jumps to that column.",
+    "web.keys.box": "Slash goes to the command box, and Escape in the box comes back to the board.",
+    "web.keys.repeat": "R says the last announcement again.",
+    "web.keys.help": "Keys on the board:",
+    "web.same.none": "No other {tile} is on the board.",
     "web.letters": "Show letters on the tiles",
     "web.button.undo": "Undo",
     "web.button.hint": "Hint",

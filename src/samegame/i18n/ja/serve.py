@@ -7,6 +7,8 @@ from collections.abc import Mapping
 MESSAGES: Mapping[str, str] = {
     "serve.title": "さめがめ",
     "serve.cell": "{cell}、{tile}、{count}個のグループ",
+    "serve.cell.alone": "{cell}、{tile}、1個だけ",
+    "serve.group": "{count}個中{number}番目のグループ、{group}。",
     "serve.started": "samegame を {address} で公開しています。ブラウザで開いてください。Ctrl-C でサーバーを止めます。",
     "serve.opening": "既定のブラウザで {address} を開きます。",
     "serve.stopped": "サーバーを止めました。どのゲームも一手ごとに保存してあります。",

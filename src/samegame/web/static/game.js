@@ -7,15 +7,26 @@
  * - Start view: the presets, languages and unfinished games of GET /api/start;
  *   Start or Resume opens a game (POST /api/games).
  * - Game view: the board is a WAI-ARIA grid with one tab stop (roving tabindex).
- *   Arrow keys, Home, End, Ctrl+Home and Ctrl+End move; Enter, Space, a click or a
- *   tap send the cell's name (the server selects, then removes); Escape sends
- *   `cancel`, Z `undo`, H `hint`. The buttons and the command box send their lines.
+ *   Arrow keys, Home, End, Ctrl+Home, Ctrl+End, PageUp and PageDown (PAGE_ROWS
+ *   rows) move; Enter, Space, a click or a tap send the cell's name (the server
+ *   selects, then removes); Escape sends `cancel`, Z `undo`, H `hint`. The keys of
+ *   A43 (docs/web.md): C, L and S send the queries `cell NAME`, `last` and
+ *   `summary` (the line interface's own answers); N and P jump to the next and
+ *   previous group of the state's list (largest first) and say its sentence; T
+ *   moves to the next tile of the same colour; a digit jumps to a row (two typed
+ *   within JUMP_MS make rows 10 and up) and Shift with a letter to a column; slash
+ *   goes to the command box, Escape there comes back; R says the last
+ *   announcement again. The state's `keys` list them all (the help section). The
+ *   buttons and the command box send their lines.
  * - Every reply's lines replace the polite live region (#reply) and are appended
- *   to the visible log; a reply with a `question` opens a <dialog> answered y or n.
+ *   to the visible log; a reply with a `question` opens a modal <dialog> (A42):
+ *   the keys y and n answer it as its words say (as do its Yes and No buttons),
+ *   Escape answers no, Tab and Shift+Tab stay inside it, and the answer's reply
+ *   is spoken in the live region once it closes.
  * - Focus is never lost: cells are updated in place; after a reply focus goes back
  *   to the grid's cell at the same place (clamped into the board) whenever it was
- *   on the board, on nothing, or in the question dialog (a button or the command
- *   box keeps it).
+ *   on the board or on nothing (a button or the command box keeps it); a closed
+ *   question gives the focus back to where it was when the question opened.
  *
  * All words come from the `web.*` words of /api/start in the chosen language; a
  * word with plural forms comes as KEY (other) and KEY#one (one).
@@ -29,6 +40,8 @@
   const LANGUAGE_KEY = 'samegame-language';
   const LETTERS_KEY = 'samegame-letters';
   const LOG_LIMIT = 300;
+  const PAGE_ROWS = 5; // PageUp and PageDown move this many rows (web.keys.page)
+  const JUMP_MS = 1000; // digits typed within this time make one row number
 
   let words = {}; // web.* words of the page's language
   let language = document.documentElement.lang || 'en';
@@ -36,6 +49,8 @@
   let state = null; // the last STATE the server sent
   const focus = { row: 0, col: 0 }; // the grid's tab stop: row from the top, column
   let queue = Promise.resolve(); // commands go to the server one at a time, in order
+  let lastSaid = []; // the live region's last lines, which R says again
+  let typedRow = { digits: '', at: 0 }; // a row number being typed
 
   // -- words ------------------------------------------------------------------------
 
@@ -111,11 +126,15 @@
 
   // -- the live region and the log ---------------------------------------------------
 
-  /** Speaks `lines` (new <p> elements, so the same words are spoken again) and logs them. */
-  function say(lines) {
+  /** Speaks `lines` and logs them: one new <p> whose one text holds the lines, one
+   * to a shown line (so the same words are spoken again). One text, because a
+   * screen reader told of several paragraphs at once may say them out of order or
+   * drop some (Orca 43 with Chromium: docs/web.md). */
+  function say(lines, log = true) {
     if (!lines || lines.length === 0) return;
-    $('reply').replaceChildren(...lines.map((line) => element('p', {}, line)));
-    addToLog(lines, 'said');
+    lastSaid = lines.slice();
+    $('reply').replaceChildren(element('p', {}, lines.join('\n')));
+    if (log) addToLog(lines, 'said');
   }
 
   function addToLog(lines, kind) {
@@ -227,7 +246,8 @@
     $('groups').textContent = String(next.groups_left);
     $('preview').textContent = next.selected.length === 0 ? word('web.preview.none')
       : word('web.preview', { count: next.selected.length, points: next.selected_points });
-    $('keys-select').textContent = word(next.one_click ? 'web.keys.select.one-click' : 'web.keys.select');
+    $('keys').replaceChildren(...next.keys.map((key) => element('li',
+      key.key === 'web.keys.select' ? { id: 'keys-select' } : {}, key.text)));
     $('ending').hidden = !next.ending;
     $('ending-lines').replaceChildren(...(next.ending || []).map((line) => element('p', {}, line)));
     drawBoard(next);
@@ -352,17 +372,47 @@
 
   // -- questions -----------------------------------------------------------------------
 
+  let asker = null; // what had the focus when the question opened
+
   function ask(question) {
     const dialog = $('question');
     $('question-text').textContent = question;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      const active = document.activeElement;
+      asker = active && active !== document.body && !dialog.contains(active) ? active : null;
+      dialog.showModal();
+    }
     $('no').focus();
   }
 
+  /** Answers the question: closes it, gives the focus back to where it was (the
+   * board's cell when that is gone) and sends the answer, whose reply is spoken. */
   async function answer(line) {
-    $('question').close();
+    const dialog = $('question');
+    if (!dialog.open) return;
+    dialog.close();
+    const back = asker;
+    asker = null;
+    if (back && back.isConnected && !back.closest('[hidden]') && !cellOf(back)) back.focus();
+    else focusCell();
     await send(line);
-    focusCell();
+  }
+
+  /** The question's keys: y and n answer it, Tab and Shift+Tab go round its buttons. */
+  function questionKey(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'y' || key === 'n') {
+      if (!event.repeat) answer(key);
+    } else if (event.key === 'Tab') {
+      const stops = [...$('question').querySelectorAll('button')];
+      const at = stops.indexOf(document.activeElement);
+      const step = event.shiftKey ? -1 : 1;
+      stops[(at + step + stops.length) % stops.length].focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
   }
 
   // -- small helpers -------------------------------------------------------------------
@@ -389,21 +439,121 @@
     ArrowRight: () => [focus.row, focus.col + 1],
     Home: (e) => [e.ctrlKey ? 0 : focus.row, 0],
     End: (e) => [e.ctrlKey ? state.height - 1 : focus.row, state.width - 1],
+    PageUp: () => [focus.row - PAGE_ROWS, focus.col],
+    PageDown: () => [focus.row + PAGE_ROWS, focus.col],
   };
-  const KEY_COMMANDS = { Escape: 'cancel', z: 'undo', Z: 'undo', h: 'hint', H: 'hint' };
+  // Keys that send a line: the line interface answers them in its own words.
+  const KEY_COMMANDS = {
+    escape: () => 'cancel',
+    z: () => 'undo',
+    h: () => 'hint',
+    c: () => `cell ${cellAt(focus.row, focus.col).dataset.name}`,
+    l: () => 'last',
+    s: () => 'summary',
+  };
+  // Keys the page answers itself, from the state it was sent.
+  const KEY_ACTIONS = {
+    n: () => jumpToGroup(1),
+    p: () => jumpToGroup(-1),
+    t: () => nextOfSameColour(),
+    r: () => say(lastSaid, false),
+    '/': () => $('command').focus(),
+  };
+
+  const nameAt = (row, col) => String.fromCharCode(65 + col) + String(state.height - row);
+  const tileAt = (row, col) => state.rows[row][col];
+
+  /** N and P: the focus to the anchor of the next (or previous) group, largest
+   * first, after the one the focus is in; its sentence is said. */
+  function jumpToGroup(step) {
+    const groups = state.groups;
+    if (groups.length === 0) {
+      say([word('groups.none')]);
+      return;
+    }
+    const here = nameAt(focus.row, focus.col);
+    const at = groups.findIndex((group) => group.cells.includes(here));
+    const next = at < 0 ? (step > 0 ? 0 : groups.length - 1) : (at + step + groups.length) % groups.length;
+    const group = groups[next];
+    const col = group.anchor.charCodeAt(0) - 65;
+    moveFocus(state.height - Number(group.anchor.slice(1)), col);
+    say([group.said]);
+  }
+
+  /** T: the focus to the next tile of the same colour, in reading order (top row
+   * first, left to right), round to the start; said when there is none. */
+  function nextOfSameColour() {
+    const tile = tileAt(focus.row, focus.col);
+    if (!tile) {
+      say([word('cell.empty', { cell: nameAt(focus.row, focus.col) })]);
+      return;
+    }
+    const cells = state.width * state.height;
+    const start = focus.row * state.width + focus.col;
+    for (let step = 1; step < cells; step += 1) {
+      const at = (start + step) % cells;
+      const other = tileAt(Math.floor(at / state.width), at % state.width);
+      if (other && other.colour === tile.colour) {
+        moveFocus(Math.floor(at / state.width), at % state.width);
+        return;
+      }
+    }
+    const name = state.legend.find((entry) => entry.colour === tile.colour);
+    say([word('web.same.none', { tile: name ? name.name : tile.colour })]);
+  }
+
+  /** A digit: the focus to that row; a second digit within JUMP_MS makes a row
+   * number of two digits when the board has that row. */
+  function jumpToRow(digit) {
+    const now = Date.now();
+    const joined = now - typedRow.at < JUMP_MS ? typedRow.digits + digit : '';
+    const number = joined && Number(joined) <= state.height ? joined : digit;
+    typedRow = { digits: number, at: now };
+    const row = Number(number);
+    if (row < 1 || row > state.height) {
+      say([word('query.bad_row', { number: row, height: state.height })]);
+      return;
+    }
+    moveFocus(state.height - row, focus.col);
+  }
+
+  /** Shift with a letter: the focus to that column. */
+  function jumpToColumn(letter) {
+    const col = letter.charCodeAt(0) - 65;
+    if (col >= state.width) {
+      say([word('query.bad_column', { last: String.fromCharCode(64 + state.width) })]);
+      return;
+    }
+    moveFocus(focus.row, col);
+  }
 
   $('board').addEventListener('keydown', (event) => {
     if (!state || event.altKey || event.metaKey || !cellOf(event.target)) return;
+    const key = event.key.toLowerCase();
+    const plain = !event.ctrlKey;
     if (MOVES[event.key]) {
       moveFocus(...MOVES[event.key](event));
     } else if (event.key === 'Enter' || event.key === ' ') {
       if (!event.repeat) send(cellAt(focus.row, focus.col).dataset.name);
-    } else if (KEY_COMMANDS[event.key] && !event.ctrlKey) {
-      send(KEY_COMMANDS[event.key]);
+    } else if (plain && event.shiftKey && /^[A-Za-z]$/.test(event.key)) {
+      jumpToColumn(event.key.toUpperCase());
+    } else if (plain && /^[0-9]$/.test(event.key)) {
+      jumpToRow(event.key);
+    } else if (plain && KEY_COMMANDS[key]) {
+      send(KEY_COMMANDS[key]());
+    } else if (plain && KEY_ACTIONS[key]) {
+      KEY_ACTIONS[key]();
     } else {
       return;
     }
     event.preventDefault();
+  });
+
+  // Escape in the command box goes back to the board, where the focus was.
+  $('command').addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !state) return;
+    event.preventDefault();
+    focusCell();
   });
 
   // Focus that reaches a cell any other way (a screen reader, a script) moves the tab stop.
@@ -468,6 +618,7 @@
 
   $('yes').addEventListener('click', () => answer('y'));
   $('no').addEventListener('click', () => answer('n'));
+  $('question').addEventListener('keydown', questionKey);
   $('question').addEventListener('cancel', (event) => {
     event.preventDefault(); // Escape answers no
     answer('n');

@@ -1,0 +1,193 @@
+"""The page of ``samegame serve`` heard through Orca (tests/system/test_web_orca.py).
+
+``heard(folder)`` runs, in ``folder``: an X server (Xvfb), a D-Bus session with
+the accessibility bus (``at-spi-bus-launcher``), Orca writing its debug log, a
+speech-dispatcher that speaks nothing (``sd_generic`` running ``true``: there is
+no sound card to wait for, and a speech-dispatcher blocked on one holds Orca up),
+and, in that session, this file as a program: a ``samegame serve`` and a
+Chromium with a window, driven by the keyboard through chromedriver. It returns
+what the page said (its live region, line by line) and what Orca said (each
+``SPEECH OUTPUT`` of its log). Every process it starts is ended by its id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
+SILENT_SPEECH = """\
+AddModule "silent" "sd_generic" "silent.conf"
+DefaultModule silent
+LanguageDefaultModule "en" "silent"
+"""
+SILENT_MODULE = """\
+GenericExecuteSynth "true"
+AddVoice "en" "MALE1" "en"
+DefaultVoice "en"
+"""
+SPEECH = re.compile(r"SPEECH OUTPUT: '(.*?)'(?:\{'established': (?:True|False)\})?$", re.S | re.M)
+"""An utterance of Orca's debug log: its text, between quotes, up to the end of a
+line (its continuation lines are indented), and what Orca adds after it."""
+PAUSE = 3.0
+"""Seconds given to Orca to say what a key made the page say."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the page said for each key (its live region's lines) and what Orca said."""
+
+    replies: list[list[str]]
+    labels: list[str]
+    spoken: list[str]
+
+
+def orca_said(log: str) -> list[str]:
+    """Each ``SPEECH OUTPUT`` of an Orca debug log, its continuation lines joined
+    back with line ends (Orca indents them)."""
+    return [re.sub(r"\n +", "\n", found) for found in SPEECH.findall(log)]
+
+
+def heard(folder: Path, timeout: float = 180.0) -> Heard:
+    """Play the first move of Lesson board 1 in the page with Orca running (see the
+    module)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    home, runtime = folder / "home", folder / "run"
+    config = home / ".config"
+    (config / "speech-dispatcher" / "modules").mkdir(parents=True, exist_ok=True)
+    (config / "speech-dispatcher" / "speechd.conf").write_text(SILENT_SPEECH)
+    (config / "speech-dispatcher" / "modules" / "silent.conf").write_text(SILENT_MODULE)
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    log, out, orca_pid = folder / "orca.log", folder / "said.json", folder / "orca.pid"
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert xvfb.stdout is not None
+        display = xvfb.stdout.readline().strip()
+        env = {
+            **os.environ,
+            "DISPLAY": f":{display}",
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(config),
+            "XDG_RUNTIME_DIR": str(runtime),
+            "ACCESSIBILITY_ENABLED": "1",
+            "GTK_MODULES": "gail:atk-bridge",
+        }
+        # Orca ends itself (SIGKILL) when its start takes over 10 seconds, and at
+        # times hangs in it, on a busy machine: it is started again (the last one
+        # ended by its id), up to 3 times, until it says "Screen reader on.".
+        session = f"""
+            "{LAUNCHER}" --launch-immediately &
+            for try in 1 2 3; do
+                orca --debug-file="{log}" & echo $! > "{orca_pid}"
+                for wait in $(seq 60); do
+                    grep -q "SPEECH OUTPUT: 'Screen reader on." "{log}" 2>/dev/null && break 2
+                    kill -0 $(cat "{orca_pid}") 2>/dev/null || break
+                    sleep 0.5
+                done
+                kill -9 $(cat "{orca_pid}") 2>/dev/null
+            done
+            sleep 1
+            exec "{sys.executable}" "{__file__}" "{out}" "{folder / "games"}"
+        """
+        subprocess.run(
+            ["dbus-run-session", "--", "sh", "-c", session],
+            env=env,
+            cwd=folder,
+            timeout=timeout,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    finally:
+        _end(orca_pid)
+        _end(runtime / "speech-dispatcher" / "pid" / "speech-dispatcher.pid")
+        xvfb.terminate()
+        xvfb.wait(10)
+    said = json.loads(out.read_text(encoding="utf-8"))
+    return Heard(said["replies"], said["labels"], orca_said(log.read_text(encoding="utf-8")))
+
+
+def _end(pid_file: Path) -> None:
+    """End the process whose id ``pid_file`` holds, if it is still there."""
+    with suppress(OSError, ValueError):
+        os.kill(int(pid_file.read_text().strip()), signal.SIGKILL)
+
+
+def _drive(out: Path, games: Path) -> None:
+    """In the D-Bus session: serve, open Chromium with a window, start Lesson board
+    1 by the keyboard, select and remove its first group by Enter, and write what
+    the page said to ``out``."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.keys import Keys
+
+    from samegame.core.coords import format_cell
+    from system_programs import path_of
+    from webkit import (
+        command,
+        focused,
+        go_to,
+        open_start_view,
+        preset_game,
+        serve,
+        start_by_keyboard,
+    )
+
+    options = Options()
+    options.binary_location = str(path_of("chromium"))
+    for argument in (
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--force-renderer-accessibility",
+        "--lang=en-US",
+        "--window-size=1000,1000",
+        "--no-first-run",
+    ):
+        options.add_argument(argument)
+    replies: list[list[str]] = []
+    labels: list[str] = []
+    with serve(games) as served:
+        driver = webdriver.Chrome(service=Service(str(path_of("chromedriver"))), options=options)
+        try:
+            open_start_view(driver, served.url)
+            time.sleep(PAUSE)
+            start_by_keyboard(driver, "lesson", 1, "en")
+            time.sleep(PAUSE)
+            game = preset_game("lesson", 1)
+            anchor = format_cell(game.legal_groups()[0].anchor)
+            go_to(driver, game.board.height - int(anchor[1:]), ord(anchor[0]) - ord("A"))
+            time.sleep(PAUSE)
+            for _ in ("select", "remove"):
+                replies.append(command(driver, Keys.ENTER))
+                time.sleep(PAUSE)
+            labels.append(
+                str(
+                    driver.execute_script(
+                        "return document.activeElement.getAttribute('aria-label');"
+                    )
+                )
+            )
+            assert focused(driver)["role"] == "gridcell"
+        finally:
+            driver.quit()
+    out.write_text(json.dumps({"replies": replies, "labels": labels}), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    _drive(Path(sys.argv[1]), Path(sys.argv[2]))
