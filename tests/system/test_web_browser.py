@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,7 @@ from samegame.core.game import Game
 from samegame.i18n import translator
 from samegame.repl.announcer import Announcer
 from samegame.repl.board_descriptions import largest_first
+from samegame.store import DB_NAME
 from samegame.web.page_state import KEY_WORDS, key_lines
 from system_programs import needs
 from webkit import (
@@ -173,6 +176,39 @@ def test_a_whole_game_by_clicks_is_kept_with_its_score(driver: WebDriver, served
     assert kept["setup"]["preset"] == "basic"
     assert kept["setup"]["board_number"] == 2
     assert "Basic" in served.samegame("scores").stdout
+
+
+def test_a_game_whose_save_fails_is_closed_and_the_start_view_comes_back(
+    driver: WebDriver, served: Served
+) -> None:
+    """As ``samegame play`` ends when it cannot save: the page says the store's one
+    line, goes back to the start view, and the game resumes from its last saved move."""
+    game = preset_game("basic", 2)
+    open_start_view(driver, served.url)
+    driver.find_element(By.CSS_SELECTOR, '#presets input[value="basic"]').click()
+    by_id(driver, "board-number").send_keys("2")
+    driver.find_element(By.CSS_SELECTOR, '#start-form button[type="submit"]').click()
+    wait(driver, lambda d: by_id(d, "board").is_displayed(), "the board is shown")
+    (first, _), (second, _) = first_groups(game)[:2]
+    for anchor in (first, first, second):  # the first removed and saved, the second selected
+        before = sent_count(driver)
+        cell(driver, anchor).click()
+        answered(driver, before)
+    database = served.home / "data" / DB_NAME  # SAMEGAME_HOME's data folder
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute(
+            "CREATE TRIGGER refuse BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+        )
+    cell(driver, second).click()
+    wait(driver, lambda d: not by_id(d, "board").is_displayed(), "the game is closed")
+    wait(driver, lambda d: by_id(d, "start-heading").is_displayed(), "the start view is back")
+    said = " ".join(reply(driver))
+    assert "could not save to samegame.sqlite3: disk full" in said
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute("DROP TRIGGER refuse")
+    unfinished = served.samegame("history", "--unfinished", "--format", "json").stdout
+    [kept] = json.loads(unfinished)
+    assert kept["moves"] == [first]
 
 
 # -- the question dialog -------------------------------------------------------------------
