@@ -42,17 +42,22 @@ def uniform_board(spec: BoardSpec, rng: StableRandom) -> Board:
     return Board(spec.width, height, planes)
 
 
-def _redraw_until(
-    name: str,
+def redraw_until(
+    record: Callable[[], BoardGenerator],
     accept: Callable[[Board, BoardSpec], bool],
     why: str,
     impossible: Callable[[BoardSpec], str | None],
 ) -> Callable[[BoardSpec, int], GeneratedBoard]:
+    """A generate function: uniform boards drawn from the board number's stream of
+    ``record()`` (the generator it serves, asked for when a board is made), again
+    until one is ``accept``-ed; a spec ``impossible`` names is refused at once, and
+    ``MAX_DRAWS`` misses end in a BoardSpecError saying ``why`` was not met."""
+
     def generate(spec: BoardSpec, number: int) -> GeneratedBoard:
         refused = impossible(spec)
         if refused is not None:
             raise BoardSpecError(refused)
-        rng = stable_random(_BY_NAME[name], spec, number)
+        rng = stable_random(record(), spec, number)
         for _ in range(MAX_DRAWS):
             board = uniform_board(spec, rng)
             if accept(board, spec):
@@ -123,26 +128,27 @@ def _too_few_tiles(spec: BoardSpec) -> str | None:
 
 
 RANDOM = BoardGenerator("random", 1, _generate_random, "uniformly random colours")
-RANDOM_WITH_MOVE = BoardGenerator(
+RANDOM_WITH_MOVE: BoardGenerator = BoardGenerator(
     "random-with-move",
     1,
-    _redraw_until(
-        "random-with-move", lambda board, spec: board.has_move(2), "and a legal move", _no_pair
+    redraw_until(
+        lambda: RANDOM_WITH_MOVE,
+        lambda board, spec: board.has_move(2),
+        "and a legal move",
+        _no_pair,
     ),
     "uniformly random, with at least one legal move",
     impossible=_no_pair,
 )
-EACH_COLOUR_TWICE = BoardGenerator(
+EACH_COLOUR_TWICE: BoardGenerator = BoardGenerator(
     "each-colour-twice",
     1,
-    _redraw_until(
-        "each-colour-twice", _every_colour_twice, "and every colour twice", _too_few_tiles
+    redraw_until(
+        lambda: EACH_COLOUR_TWICE, _every_colour_twice, "and every colour twice", _too_few_tiles
     ),
     "uniformly random, every colour at least twice",
     impossible=_too_few_tiles,
 )
-
-_BY_NAME = {g.name: g for g in (RANDOM, RANDOM_WITH_MOVE, EACH_COLOUR_TWICE)}
 
 
 @hookimpl

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from samegame.builtins.generators import MAX_DRAWS, uniform_board
+from samegame.builtins.generators import redraw_until
 from samegame.core.board import Board
 from samegame.core.numbering import BoardSpecError, stable_random
 from samegame.core.textboard import read_boards
@@ -48,21 +48,6 @@ def _dealt_well(board: Board, spec: BoardSpec) -> bool:
     counts = board.colour_counts()
     every_colour_twice = all(counts.get(colour, 0) >= 2 for colour in range(spec.colours))
     return every_colour_twice and board.has_move(2)
-
-
-def _swellfoop(spec: BoardSpec, number: int) -> GeneratedBoard:
-    refused = _two_of_each(spec)
-    if refused is not None:
-        raise BoardSpecError(refused)
-    rng = stable_random(SWELLFOOP, spec, number)
-    for _ in range(MAX_DRAWS):
-        board = uniform_board(spec, rng)
-        if _dealt_well(board, spec):
-            return GeneratedBoard(board)
-    raise BoardSpecError(
-        f"no {spec.width}x{spec.height} board with {spec.colours} colours, every colour "
-        "twice and a legal move, was dealt; choose a larger board or fewer colours"
-    )
 
 
 def _tatham_random(spec: BoardSpec, number: int) -> GeneratedBoard:
@@ -114,10 +99,12 @@ def _standard(spec: BoardSpec, number: int) -> GeneratedBoard:
     return GeneratedBoard(standard_positions()[number - 1])
 
 
-SWELLFOOP = BoardGenerator(
+SWELLFOOP: BoardGenerator = BoardGenerator(
     "swellfoop",
     1,
-    _swellfoop,
+    redraw_until(
+        lambda: SWELLFOOP, _dealt_well, "with every colour twice and a move", _two_of_each
+    ),
     "uniformly random, dealt again until every colour has two tiles and a move exists "
     "(GNOME Swell Foop)",
     impossible=_two_of_each,
