@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,9 @@ def test_the_accuracy_is_the_mean_share_kept_and_falls_with_any_loss() -> None:
         assert lower <= accuracy
         if move.loss < max(move.value_before, 1):
             assert lower < accuracy
+    # Move 4 lost 988 of the 1013 still to be won: it kept 25 of them.
+    assert (review.moves[3].loss, review.moves[3].value_before) == (988, 1013)
+    assert move_accuracy(review.moves[3]) == Fraction(25, 1013)
     perfect = replace(review, moves=tuple(replace(m, loss=0) for m in review.moves))
     assert game_accuracy(perfect) == 1
 
