@@ -20,8 +20,11 @@ is not a game record; 5 a damaged database or saved game; 130 and 143 stopped.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -54,7 +57,16 @@ from samegame.execution.executors import Executor, ExecutorKind
 from samegame.i18n.said import said_of
 from samegame.play.hint_bot import preparing_line
 from samegame.repl.review_practice_run import run_practice
-from samegame.repl.review_words import ReviewWords, told_moves
+from samegame.repl.review_views import (
+    alternative_lines,
+    chart_line,
+    export_text,
+    graph_lines,
+    line_lines,
+)
+from samegame.repl.review_words import ReviewWords, ToldMove, told_moves
+from samegame.repl.terminal import resolve_accessible
+from samegame.review.annotated import annotated_text
 from samegame.review.keeping import keeper, kept_values, review_subject
 from samegame.review.report import review_report
 from samegame.review.review import Review
@@ -72,6 +84,7 @@ from samegame.store import Store
 
 if TYPE_CHECKING:
     from samegame.bots.search.bot import Preparing
+    from samegame.review.alternatives import Alternative
 
 ReviewWorkersOption = Annotated[
     int | None,
@@ -134,14 +147,106 @@ def _stop_error(words: ReviewWords, done: int, total: int, *, games: bool = Fals
     return fail(message, ExitCode(interrupts.exit_code()))
 
 
-def _tell(words: ReviewWords, subject: ReviewSubject, review: Review, every: bool) -> None:
+@dataclass(frozen=True)
+class Views:
+    """What is told of one game's review: the review itself (the summary and
+    accuracy, the key moments or ``every`` move, each with its best moves when
+    ``alternatives``, then how to ask for the rest: A45), or the views asked for
+    instead: ``graph`` (with a ``chart`` for a sighted terminal), the line
+    preferred before move ``line``, and the annotated record written to
+    ``export``."""
+
+    every: bool = False
+    alternatives: bool = False
+    graph: bool = False
+    chart: bool = False
+    line: int | None = None
+    export: Path | None = None
+
+    @property
+    def told(self) -> bool:
+        """Whether the review itself is told (no other view was asked for)."""
+        return not (self.graph or self.line is not None or self.export is not None)
+
+
+def _best_moves(
+    subject: ReviewSubject, review: Review, told: list[ToldMove], views: Views
+) -> dict[int, tuple[Alternative, ...]]:
+    """The best moves of each position told, when asked for (by move index)."""
+    if not views.alternatives:
+        return {}
+    from samegame.review.alternatives import alternatives
+
     played = played_line(subject.board, subject.rules, subject.moves)
+    solver = review.budget.solver(subject.rules)
+    return {
+        item.move.index: alternatives(played, subject.rules, review, item.move, solver)
+        for item in told
+    }
+
+
+def _tell(words: ReviewWords, subject: ReviewSubject, review: Review, views: Views) -> None:
+    played = played_line(subject.board, subject.rules, subject.moves)
+    told = told_moves(review, played, subject.rules, every=views.every)
+    best = _best_moves(subject, review, told, views)
+    if views.export is not None:
+        _export(words, subject, review, views, best)
+    if views.graph:
+        if views.chart and (chart := chart_line(words, review)) is not None:
+            typer.echo(chart)
+        for line in graph_lines(words, review):
+            typer.echo(line)
+    if views.line is not None and views.line <= review.reviewed:
+        if views.graph:
+            typer.echo("")
+        for line in line_lines(words, review.moves[views.line - 1], played, subject.rules):
+            typer.echo(line)
+    if not views.told:
+        return
     for line in words.summary(review, subject.what(words)):
         typer.echo(line)
-    for told in told_moves(review, played, subject.rules, every=every):
+    for item in told:
         typer.echo("")
-        for line in words.move(told):
+        for line in words.move(item):
             typer.echo(line)
+        for line in alternative_lines(words, item.move, best.get(item.move.index, ())):
+            typer.echo(line)
+    rest = words.rest(review, len(told))
+    if rest:
+        typer.echo("")
+        for line in rest:
+            typer.echo(line)
+
+
+def _export(
+    words: ReviewWords,
+    subject: ReviewSubject,
+    review: Review,
+    views: Views,
+    best: dict[int, tuple[Alternative, ...]],
+) -> None:
+    """Write the annotated record: every move reviewed with the review's words for
+    it (and its best moves, where they were valued), as JSON lines or text."""
+    assert views.export is not None
+    played = played_line(subject.board, subject.rules, subject.moves)
+    summary = words.summary(review, subject.what(words))
+    comments = []
+    for move in review.moves:
+        item = ToldMove(move, played.boards[move.index], subject.rules)
+        found = best.get(move.index, ())
+        comments.append(words.move(item) + alternative_lines(words, move, found))
+    if views.export.suffix == ".jsonl":
+        head = {"language": words.tr.language, "what": subject.what(words), "summary": summary}
+        text = annotated_text(review, subject.board, subject.variant, head, comments)
+    else:
+        text = export_text(words, summary, review, played, comments)
+    named = shown(str(views.export), PATH_SHOWN)
+    try:
+        views.export.write_text(text, encoding="utf-8")
+    except OSError as error:
+        said = words.tr("error.review.export_write", file=named, problem=error.strerror or error)
+        raise fail(said, ExitCode.INPUT) from None
+    say(words.tr("review.export.done", file=named, count=review.reviewed))
 
 
 def review_command(
@@ -177,6 +282,37 @@ def review_command(
     every: Annotated[
         bool, typer.Option("--all", help="Tell every move, not only the costly ones.")
     ] = False,
+    alternatives: Annotated[
+        bool,
+        typer.Option(
+            "--alternatives",
+            help="Tell the 3 best moves of each position told, with what each reaches "
+            "(each move after it valued: more work).",
+        ),
+    ] = False,
+    graph: Annotated[
+        bool,
+        typer.Option(
+            "--graph",
+            help="Instead of the review, the game move by move: one line per move with its "
+            "label, points and the best final score reachable after it.",
+        ),
+    ] = False,
+    line: Annotated[
+        int | None,
+        whole_number_option(
+            "--line", help="Instead of the review, the line preferred before move N, move by move."
+        ),
+    ] = None,
+    export: Annotated[
+        Path | None,
+        typer.Option(
+            "--export",
+            help="Instead of telling the review, write the game with the review's comment on "
+            "each move to FILE: .jsonl (JSON lines) or .txt (text).",
+            metavar="FILE",
+        ),
+    ] = None,
     seed: Annotated[
         int,
         whole_number_option("--seed", help="The searches' seed.", low=0),
@@ -211,6 +347,18 @@ def review_command(
         raise fail(words.tr("error.review.practice"), ExitCode.USAGE)
     if records is None and (index is not None or worst is not None):
         raise fail(words.tr("error.review.index_needs_file"), ExitCode.USAGE)
+    asked = graph or line is not None or export is not None or alternatives
+    if asked and (worst is not None or practice):
+        raise fail(words.tr("error.review.views"), ExitCode.USAGE)
+    if (graph or line is not None) and output is TextOrJson.json:
+        raise fail(words.tr("error.review.views"), ExitCode.USAGE)
+    if export is not None and export.suffix not in (".jsonl", ".txt"):
+        said = words.tr("error.review.export", file=shown(str(export), PATH_SHOWN))
+        raise fail(said, ExitCode.USAGE)
+    sighted = not resolve_accessible(
+        None, chosen_settings(lang, accessible, read_only=True).settings.accessible
+    )
+    views = Views(every, alternatives, graph, sighted and sys.stdout.isatty(), line, export)
     where = where_to_play(workers, executor_kind, scheduler)
     with _source_errors(), running_executor(where) as running:
         executor = None if where.kind is ExecutorKind.local else running
@@ -218,7 +366,7 @@ def review_command(
             with open_store() as store:
                 subject = saved_subject(store, game_id, host())
                 review = _review_one(
-                    words, subject, budget, seed, every, output, store, practice, executor
+                    words, subject, budget, seed, views, output, store, practice, executor
                 )
         elif worst is not None:
             _review_worst(words, records, worst, budget, seed, output, executor)
@@ -230,7 +378,7 @@ def review_command(
                 raise fail(said, ExitCode.USAGE)
             subject = next(iter(record_subjects(records, host(), index or 1)))
             review = _review_one(
-                words, subject, budget, seed, every, output, None, practice, executor
+                words, subject, budget, seed, views, output, None, practice, executor
             )
     if practice:
         settings = chosen_settings(lang, accessible, read_only=True).settings
@@ -245,7 +393,7 @@ def _review_one(
     subject: ReviewSubject,
     budget: ReviewBudget,
     seed: int,
-    every: bool,
+    views: Views,
     output: TextOrJson,
     store: Store | None,
     quiet: bool = False,
@@ -260,6 +408,9 @@ def _review_one(
             said = words.tr("error.review.moves", game=subject.game_id, problem=str(error))
             raise fail(said, ExitCode.DATA) from None
         raise fail(str(error), ExitCode.INPUT) from None
+    if views.line is not None and not 1 <= views.line <= len(subject.moves):
+        said = words.tr("error.review.line", count=len(subject.moves), number=views.line)
+        raise fail(said, ExitCode.USAGE)
     kept_review = None if store is None else kept_values(store, subject, budget, seed)
     kept = kept_review.values if kept_review is not None else ()
     done_before = kept_review is not None and kept_review.rechecked
@@ -283,10 +434,12 @@ def _review_one(
         )
     whole = len(review.values) == total and review.rechecked
     practice_follows = quiet and whole
-    if output is TextOrJson.json:
-        print_json(review_report(review))
+    if output is TextOrJson.json and views.export is None:
+        played = played_line(subject.board, subject.rules, subject.moves)
+        told = told_moves(review, played, subject.rules, every=views.every)
+        print_json(review_report(review, _best_moves(subject, review, told, views)))
     elif not practice_follows:
-        _tell(words, subject, review, every)
+        _tell(words, subject, review, views)
     if store is not None and subject.game_id is not None and not done_before:
         key = "review.kept" if whole else "review.kept.partial"
         say(words.tr(key, game=subject.game_id))

@@ -1,6 +1,6 @@
-"""A game's review in words (``samegame review``): the summary first, then each
-costly move, what was played, what the search preferred and why, in the
-player's language, built from the words every announcement uses
+"""A game's review in words (``samegame review``): the summary and the accuracy
+first, then each costly move, what was played, what the search preferred and
+why, then how to ask for the rest (A45), in the player's language, built from the words every announcement uses
 (``samegame.repl.wording``).
 
 Which moves are told: by default every move labelled an inaccuracy or worse and
@@ -25,6 +25,7 @@ from enum import StrEnum
 from samegame.core.coords import Cell, format_cell
 from samegame.core.rules import Rules
 from samegame.repl.wording import Wording
+from samegame.review.accuracy import accuracy_proven, game_accuracy, shown_percent
 from samegame.review.labels import MoveLabel
 from samegame.review.reasons import MoveReason, ReasonKind
 from samegame.review.review import Review, ReviewedMove, ToldMove
@@ -107,6 +108,35 @@ CLAIMS: Mapping[str, Claim] = {
     "review.practice.done": Claim.PLAIN,
     # the labels counted: each label is defined on the losses as said per move
     "review.counts": Claim.PLAIN,
+    # what is not told and how to ask for it; the parts of lists; the export's
+    # record lines (a move, its points and the score: read off the game)
+    "review.rest": Claim.PLAIN,
+    "review.alternative": Claim.PLAIN,
+    "review.alternative.played": Claim.PLAIN,
+    "review.graph.head": Claim.PLAIN,
+    "review.graph.chart": Claim.PLAIN,
+    "review.line.head": Claim.PLAIN,
+    "review.line.step": Claim.PLAIN,
+    "review.export.move": Claim.PLAIN,
+    "review.export.done": Claim.PLAIN,
+    # the accuracy: proven when every loss of a complete review is exact (each
+    # stake too: the value before a move whose loss is proven is exact)
+    "review.accuracy": Claim.PROVEN,
+    "review.accuracy.found": Claim.FOUND,
+    # a position's best moves: proven when the position is exact (then so is
+    # every position after one of its moves, and each total is the true best)
+    "review.alternatives": Claim.PROVEN,
+    "review.alternatives.found": Claim.FOUND,
+    # the best total after each move: proven when the move's loss is (the
+    # position after it exact); at the start when the first position is exact
+    "review.graph.start": Claim.PROVEN,
+    "review.graph.start.found": Claim.FOUND,
+    "review.graph.move": Claim.PROVEN,
+    "review.graph.move.found": Claim.FOUND,
+    # the line preferred: what it reaches is replayed; "the most any line can"
+    # when the position before the move is exact
+    "review.line.end": Claim.PROVEN,
+    "review.line.end.found": Claim.FOUND,
     # the score played, and the best line the search found from the start (a
     # replayed line: it reaches that much; never said to be the most)
     "review.summary.finished": Claim.FOUND,
@@ -248,6 +278,7 @@ class ReviewWords(Wording):
                     best=review.best_total,
                 )
             )
+        lines.append(self.accuracy(review))
         counts = [
             self.tr(f"review.count.{label.value}", count=count)
             for label in MoveLabel
@@ -265,6 +296,19 @@ class ReviewWords(Wording):
         if not review.complete:
             lines.append(self.tr("review.partial", done=review.reviewed, total=review.total_moves))
         return lines
+
+    def accuracy(self, review: Review) -> str:
+        """The game's accuracy (``samegame.review.accuracy``), as proven only when
+        every loss is; the review has at least one move."""
+        share = game_accuracy(review)
+        assert share is not None, "the accuracy of a review with moves"
+        key = "review.accuracy" if accuracy_proven(review) else "review.accuracy.found"
+        return self.tr(key, percent=shown_percent(share), count=review.reviewed)
+
+    def rest(self, review: Review, told: int) -> list[str]:
+        """What is not told and how to ask for it (A45: the rest on request)."""
+        untold = review.reviewed - told
+        return [self.tr("review.rest", count=untold)] if untold > 0 else []
 
     def move(self, told: ToldMove) -> list[str]:
         """A move's lines: its label and loss, what was played, and for a move

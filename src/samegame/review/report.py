@@ -16,16 +16,19 @@ why the played move cost points. docs/review.md describes each key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from samegame.core.coords import Cell, format_cell
 from samegame.core.palette import PALETTE
+from samegame.review.accuracy import accuracy_proven, game_accuracy, move_accuracy, percent
+from samegame.review.alternatives import Alternative
 from samegame.review.labels import loss_share
 from samegame.review.reasons import MoveReason
 from samegame.review.review import Review, ReviewedMove
 
-__all__ = ["move_report", "review_report"]
+__all__ = ["alternatives_report", "move_report", "review_report", "series_report"]
 
 
 def _cells(cells: tuple[Cell, ...]) -> list[str]:
@@ -66,12 +69,55 @@ def move_report(move: ReviewedMove, best_total: int) -> dict[str, Any]:
         "after_exact": move.after_exact,
         "hinted": move.hinted,
         "reason": _reason(move.reason),
+        "accuracy": percent(move_accuracy(move)),
     }
 
 
-def review_report(review: Review) -> dict[str, Any]:
+def series_report(review: Review) -> list[dict[str, Any]]:
+    """The evaluation over the game: the best final score known from the start
+    (``move`` 0) and after each move reviewed, whether it is exact, and the
+    move's label (None at the start)."""
+    start = {"move": 0, "total": review.best_total, "exact": False, "label": None}
+    if review.moves:
+        start["exact"] = review.moves[0].exact
+    return [start] + [
+        {
+            "move": move.index + 1,
+            "played": format_cell(move.played),
+            "points": move.points,
+            "total": move.preferred_total - move.loss,
+            "exact": move.after_exact,
+            "label": move.label.value,
+        }
+        for move in review.moves
+    ]
+
+
+def alternatives_report(found: Sequence[Alternative]) -> list[dict[str, Any]]:
+    """A position's best moves (``samegame.review.alternatives``), best first."""
+    return [
+        {
+            "move": format_cell(alternative.anchor),
+            "cells": _cells(alternative.cells),
+            "total": alternative.total,
+            "exact": alternative.exact,
+            "played": alternative.played,
+        }
+        for alternative in found
+    ]
+
+
+def review_report(
+    review: Review, alternatives: Mapping[int, Sequence[Alternative]] | None = None
+) -> dict[str, Any]:
     """The review's numbers (see the module); ``costliest`` lists move numbers,
-    the largest loss first."""
+    the largest loss first; ``accuracy`` the game's accuracy in percent (None
+    without a move), ``series`` the evaluation over the game; with
+    ``alternatives`` (by move index), those moves carry their best moves."""
+    accuracy = game_accuracy(review)
+    moves = [move_report(move, review.best_total) for move in review.moves]
+    for index, found in (alternatives or {}).items():
+        moves[index]["alternatives"] = alternatives_report(found)
     return {
         "total_moves": review.total_moves,
         "reviewed": review.reviewed,
@@ -87,5 +133,8 @@ def review_report(review: Review) -> dict[str, Any]:
         "seed": review.seed,
         "budget": asdict(review.budget),
         "costliest": [move.index + 1 for move in review.costliest],
-        "moves": [move_report(move, review.best_total) for move in review.moves],
+        "accuracy": None if accuracy is None else percent(accuracy),
+        "accuracy_proven": accuracy_proven(review),
+        "series": series_report(review),
+        "moves": moves,
     }

@@ -34,8 +34,10 @@ from samegame.i18n import translator
 from samegame.i18n.en import MESSAGES as ENGLISH
 from samegame.i18n.ja import MESSAGES as JAPANESE
 from samegame.repl.review_practice import ReviewPractice
+from samegame.repl.review_views import alternative_lines, graph_lines, line_lines
 from samegame.repl.review_words import CLAIMS, Claim, ReviewWords, told_moves
 from samegame.review import ReviewBudget, review_game
+from samegame.review.alternatives import alternatives
 from samegame.review.exact import ExactSolver
 from samegame.review.review import Review
 from samegame.review.values import PlayedLine, follow, played_line
@@ -215,6 +217,103 @@ def check_practice(
                         tally["found but not so"] += 1
 
 
+def true_accuracy(review: Review, played: PlayedLine, oracle: Oracle) -> int:
+    """The game's accuracy on the oracle's values, as the whole percent said."""
+    from fractions import Fraction
+
+    shares = []
+    for move in review.moves:
+        i = move.index
+        before = oracle.best(played.boards[i], played.bases[i])
+        after = oracle.best(played.boards[i + 1], played.bases[i + 1])
+        stake = max(before - played.bases[i], 1)
+        shares.append(1 - Fraction(min(before - after, stake), stake))
+    return int(sum(shares, Fraction(0)) / len(shares) * 100)
+
+
+HEARD: set[str] = set()
+"""The sentences of the views heard in the sample."""
+
+
+def check_views(
+    review: Review, played: PlayedLine, oracle: Oracle, words: ReviewWords, tally: dict[str, int]
+) -> None:
+    """The graph, the line preferred before each move and each position's best
+    moves (issue 44, A45): each proven sentence held to the oracle."""
+    board0 = played.boards[0]
+    for line in graph_lines(words, review):
+        key, values = sentence(line)
+        HEARD.add(key)
+        tally[CLAIMS[key].value] += 1
+        if key == "review.graph.start":
+            assert number(values["total"]) == oracle.best(board0, 0), line
+        elif key == "review.graph.move":
+            i = int(values["number"])
+            true_after = oracle.best(played.boards[i], played.bases[i])
+            assert number(values["total"]) == true_after, line
+        elif key == "review.graph.move.found":
+            i = int(values["number"])
+            if number(values["total"]) != oracle.best(played.boards[i], played.bases[i]):
+                tally["found but not so"] += 1
+    for move in review.moves:
+        i = move.index
+        board, base = played.boards[i], played.bases[i]
+        true_before = oracle.best(board, base)
+        for line in line_lines(words, move, played, RULES):
+            key, values = sentence(line)
+            HEARD.add(key)
+            tally[CLAIMS[key].value] += 1
+            if key == "review.line.end":
+                assert number(values["total"]) == true_before, line
+            elif key == "review.line.end.found" and number(values["total"]) != true_before:
+                tally["found but not so"] += 1
+        found = alternatives(played, RULES, review, move)
+        truth = sorted(
+            (
+                oracle.best(board.remove(group), base + RULES.points(group.size))
+                for group in board.groups(RULES.min_group)
+            ),
+            reverse=True,
+        )
+        for line in alternative_lines(words, move, found):
+            key, values = sentence(line)
+            HEARD.add(key)
+            tally[CLAIMS[key].value] += 1
+            if key == "review.alternatives":
+                assert [a.total for a in found] == truth, (line, truth)
+            elif key == "review.alternatives.found":
+                if [a.total for a in found][:3] != truth[:3]:
+                    tally["found but not so"] += 1
+            elif key.startswith("review.alternative"):
+                rank = int(values["rank"])
+                assert number(values["total"]) == found[rank - 1].total, line
+
+
+EXACT_BOARDS = 3
+"""The boards of the sample reviewed with the exact solver on every position too."""
+
+
+def check_summary(
+    review: Review, played: PlayedLine, oracle: Oracle, words: ReviewWords, tally: dict[str, int]
+) -> None:
+    for line in words.summary(review, "a game"):
+        key, values = sentence(line)
+        HEARD.add(key)
+        if key == "review.accuracy":
+            assert int(values["percent"]) == true_accuracy(review, played, oracle), line
+        elif key == "review.accuracy.found":
+            tally["found"] += 1
+            if int(values["percent"]) != true_accuracy(review, played, oracle):
+                tally["found but not so"] += 1
+        if key == "review.costliest":
+            for move in review.moves:
+                i = move.index
+                true_loss = oracle.best(played.boards[i], played.bases[i]) - oracle.best(
+                    played.boards[i + 1], played.bases[i + 1]
+                )
+                assert move.loss == true_loss
+
+
 @pytest.mark.slow
 def test_every_proven_sentence_is_true_and_the_rest_say_what_was_found() -> None:
     tr = translator("en")
@@ -225,20 +324,24 @@ def test_every_proven_sentence_is_true_and_the_rest_say_what_was_found() -> None
         oracle = Oracle(board)
         review = review_game(board, RULES, moves, BUDGET, seed)
         played = played_line(board, RULES, moves)
-        for line in words.summary(review, "a game"):
-            key, _values = sentence(line)
-            if key == "review.costliest":
-                for move in review.moves:
-                    i = move.index
-                    true_loss = oracle.best(played.boards[i], played.bases[i]) - oracle.best(
-                        played.boards[i + 1], played.bases[i + 1]
-                    )
-                    assert move.loss == true_loss
+        check_summary(review, played, oracle, words, tally)
+        if seed < EXACT_BOARDS:  # reviewed exactly too: the proven summary and views
+            exact = review_game(board, RULES, moves, ReviewBudget(), seed)
+            check_summary(exact, played, oracle, words, tally)
+            check_views(exact, played, oracle, words, tally)
         for told in told_moves(review, played, RULES, every=True):
             check_move(told, played, oracle, words.move(told), tally)
+        check_views(review, played, oracle, words, tally)
         voice = SimpleNamespace(tr=tr)
         practice = ReviewPractice(voice, review, played, RULES, BUDGET, seed)  # type: ignore
         check_practice(practice, review, played, oracle, tally)
+    views = {
+        "review.accuracy", "review.accuracy.found", "review.graph.start",
+        "review.graph.start.found", "review.graph.move", "review.graph.move.found",
+        "review.line.end", "review.line.end.found", "review.alternatives",
+        "review.alternatives.found",
+    }  # fmt: skip
+    assert views <= HEARD, f"not heard in the sample: {sorted(views - HEARD)}"
     assert tally["proven"] > 50, tally
     assert tally["found"] > 50, tally
     assert tally["found but not so"] > 0, (

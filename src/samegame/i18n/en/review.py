@@ -48,6 +48,18 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "The {count} moves that cost the most, as far as the search found: {moves}.",
     },
     "review.partial": "Reviewed {done} of {total} moves: the review stopped before the rest.",
+    "review.accuracy": {
+        "one": "Accuracy {percent} percent: the move kept that share of the points still to be won before it.",
+        "other": "Accuracy {percent} percent: on average, each of the {count} moves kept that share of the points still to be won before it.",
+    },
+    "review.accuracy.found": {
+        "one": "Accuracy {percent} percent, as far as the search found: the move kept that share of the points still to be won before it.",
+        "other": "Accuracy {percent} percent, as far as the search found: on average, each of the {count} moves kept that share of the points still to be won before it.",
+    },
+    "review.rest": {
+        "one": "1 more move is not told: --all tells every move, --graph gives one line per move, --line N says the line preferred before move N.",
+        "other": "{count} more moves are not told: --all tells every move, --graph gives one line per move, --line N says the line preferred before move N.",
+    },
     "review.counts": "Moves: {counts}.",
     "review.count.best": "{count} best",
     "review.count.good": "{count} good",
@@ -88,6 +100,38 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.hint.best": "It is the move the hint gives here.",
     "review.hint.shorter": "It is the move the hint gives here: the hint looks only two moves ahead, and the better line, beginning {line}, found by a search to the end, reaches {more} more than any line after the hint's move.",
     "review.hint.shorter.found": "It is the move the hint gives here: the hint looks only two moves ahead, and the better line, beginning {line}, found by a search to the end, reaches {more} more than any line the search found after the hint's move.",
+    # the best moves of a position told
+    "review.alternatives": {
+        "one": "The only move, with the most any line after it reaches:",
+        "other": "The {count} best moves, each with the most any line after it reaches:",
+    },
+    "review.alternatives.found": {
+        "one": "The only move, with the best line the search found after it:",
+        "other": "The {count} best moves the search found, each with the best line found after it:",
+    },
+    "review.alternative": "{rank}. {cell}, {tiles}, {total} in all.",
+    "review.alternative.played": "{rank}. {cell}, {tiles}, {total} in all: the move played.",
+    # the game move by move (--graph)
+    "review.graph.head": "The game move by move: each move's label, the move, its points, and the best final score reachable after it.",
+    "review.graph.start": "Start: {total} in all at best.",
+    "review.graph.start.found": "Start: {total} in all, as far as the search found.",
+    "review.graph.move": "Move {number}, {label}: {cell}, {points}, then {total} in all at best.",
+    "review.graph.move.found": "Move {number}, {label}: {cell}, {points}, then {total} in all, as far as the search found.",
+    "review.graph.chart": "The best final score from start to end, the top of the chart {high}, its foot {low}: {chart}",
+    # the line preferred before a move (--line N)
+    "review.line.head": {
+        "one": "The line preferred before move {number}, 1 move, from {score} scored:",
+        "other": "The line preferred before move {number}, {count} moves, from {score} scored:",
+    },
+    "review.line.step": "Move {number}: {group}, score {score}.",
+    "review.line.end": "That line reaches {total} in all, the most any line can.",
+    "review.line.end.found": "That line reaches {total} in all, the best the search found.",
+    # the annotated export (--export FILE)
+    "review.export.move": "{number}. {cell}, {points}, score {score}",
+    "review.export.done": {
+        "one": "The review is written to {file}: 1 move, with its comment.",
+        "other": "The review is written to {file}: {count} moves, each with its comment.",
+    },
     # practice on your mistakes
     "review.practice.none": "There is nothing to practise: no move lost points against the search.",
     "review.practice.intro": {
@@ -127,4 +171,8 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "error.review.moves": "Game {game} cannot be reviewed: {problem}",
     "error.review.practice": "--practice goes with one game, in words: not with --worst or --format json.",
     "error.review.index_needs_file": "--index and --worst go with a record file.",
+    "error.review.views": "--graph, --line, --alternatives and --export go with one game: not with --worst or --practice; --graph and --line not with --format json either.",
+    "error.review.line": "--line names a move of the review, 1 to {count}, not {number}.",
+    "error.review.export": "--export writes a file named .jsonl (JSON lines) or .txt (text), not {file}.",
+    "error.review.export_write": "Cannot write {file}: {problem}",
 }

@@ -33,6 +33,9 @@ MESSAGES: Mapping[str, str] = {
     "review.costliest.none": "探索の見つけた最善と比べて点を失った手はありません。",
     "review.costliest.found": "探索で見つかった範囲で、最も点を失った{count}手: {moves}。",
     "review.partial": "{total}手のうち{done}手を振り返りました。残りの手の前で止まりました。",
+    "review.accuracy": "正確さは{percent}パーセントです。{count}手の平均で、各手はその前にまだ取れた点のこの割合を保ちました。",
+    "review.accuracy.found": "探索で見つかった範囲で、正確さは{percent}パーセントです。{count}手の平均で、各手はその前にまだ取れた点のこの割合を保ちました。",
+    "review.rest": "ほかの{count}手は述べていません。--all ですべての手を、--graph で1手1行の流れを、--line N で N手目の前に選ばれた手順を述べます。",
     "review.counts": "手の内訳: {counts}。",
     "review.count.best": "最善{count}手",
     "review.count.good": "良い手{count}手",
@@ -73,6 +76,26 @@ MESSAGES: Mapping[str, str] = {
     "review.hint.best": "これはこの局面でヒントが示す手です。",
     "review.hint.shorter": "これはこの局面でヒントが示す手です。ヒントは2手先までしか読みません。最後まで探索して見つかったより良い手順（{line}で始まる）は、ヒントの手の後のどの手順より{more}多く届きます。",
     "review.hint.shorter.found": "これはこの局面でヒントが示す手です。ヒントは2手先までしか読みません。最後まで探索して見つかったより良い手順（{line}で始まる）は、ヒントの手の後に探索が見つけたどの手順より{more}多く届きます。",
+    # 局面の最善の手
+    "review.alternatives": "最善の{count}手と、それぞれの後にどの手順でも届く最高の合計:",
+    "review.alternatives.found": "探索で見つかった最善の{count}手と、それぞれの後に見つかった最善の手順の合計:",
+    "review.alternative": "{rank}. {cell}、{tiles}、合計{total}点。",
+    "review.alternative.played": "{rank}. {cell}、{tiles}、合計{total}点。打った手です。",
+    # 1手ごとの流れ（--graph）
+    "review.graph.head": "1手ごとの流れ: 各手の評価、手、その点、その手の後に届く最高の最終スコア。",
+    "review.graph.start": "開始: 最高で合計{total}点。",
+    "review.graph.start.found": "開始: 探索で見つかった範囲で合計{total}点。",
+    "review.graph.move": "{number}手目、{label}: {cell}、{points}、その後は最高で合計{total}点。",
+    "review.graph.move.found": "{number}手目、{label}: {cell}、{points}、その後は探索で見つかった範囲で合計{total}点。",
+    "review.graph.chart": "最高の最終スコアの推移、図の上端{high}点、下端{low}点: {chart}",
+    # 手の前に選ばれた手順（--line N）
+    "review.line.head": "{number}手目の前に選ばれた手順、{count}手、ここまで{score}点:",
+    "review.line.step": "{number}手目: {group}、スコア{score}。",
+    "review.line.end": "この手順で合計{total}点に届き、これがどの手順でも最高です。",
+    "review.line.end.found": "この手順で合計{total}点に届き、探索が見つけた最善です。",
+    # 注釈付きの書き出し（--export FILE）
+    "review.export.move": "{number}. {cell}、{points}、スコア{score}",
+    "review.export.done": "振り返りを {file} に書きました。{count}手、それぞれに注釈があります。",
     # 自分の失敗から練習
     "review.practice.none": "練習することはありません。探索と比べて点を失った手はありません。",
     "review.practice.intro": "自分の失敗から練習します。点を失った手の前の局面が{count}つあります。打った手より良い手を探してください。マスを入力するとそのグループを判定します（消しはしません）。hint で探索の選んだ手、skip で次へ、quit で終了です。board、row 5、groups はゲームと同じように使えます。何も保存しません。",
@@ -106,4 +129,8 @@ MESSAGES: Mapping[str, str] = {
     "error.review.moves": "ゲーム{game}は振り返れません: {problem}",
     "error.review.practice": "--practice は1つのゲームと言葉の出力で使います。--worst や --format json とは使えません。",
     "error.review.index_needs_file": "--index と --worst は記録ファイルと一緒に使います。",
+    "error.review.views": "--graph、--line、--alternatives、--export は1つのゲームで使います。--worst や --practice とは使えず、--graph と --line は --format json とも使えません。",
+    "error.review.line": "--line には振り返った手の番号を1から{count}で指定してください。{number}は使えません。",
+    "error.review.export": "--export で書けるのは .jsonl（JSON 行）か .txt（テキスト）のファイルです。{file} は使えません。",
+    "error.review.export_write": "{file} に書けません: {problem}",
 }
