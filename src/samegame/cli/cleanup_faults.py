@@ -4,9 +4,10 @@ garbage collector), most often in plugin code.
 
 Python prints such a fault as "Exception ignored in: ..." with a whole traceback.
 ``report_cleanup_faults`` makes each one a single ``Warning:`` line on standard
-error naming the code and the exception (the same fault again is not said again),
-and the program goes on as Python would; the command line installs it when it starts (this module imports nothing
-until a fault happens), so it holds in every child process forked from it too.
+error naming the code and the exception (the same fault again is not said
+again), and the program goes on as Python would. The command line installs it
+when it starts (this module imports nothing until a fault happens), so it holds
+in every child process forked from it too.
 
 >>> cleanup_words(RuntimeError("boom"), None)
 'Warning: code raised RuntimeError: boom while Python cleaned up an object; ignored'
