@@ -433,6 +433,13 @@ def test_screenshots_of_a_board_normal_and_in_forced_colours(
     selected = script(driver, "return document.querySelectorAll('#board .selected').length;")
     assert selected == group.size
 
+    # The grid holds row 1 first (what a screen reader numbers); the eye sees it at
+    # the bottom, every row above the one numbered below it, letters left to right.
+    height, width = game.board.height, game.board.width
+    tops = [cell(driver, f"A{row}").location["y"] for row in range(1, height + 1)]
+    assert tops == sorted(tops, reverse=True), "row 1 drawn at the bottom"
+    lefts = [cell(driver, f"{chr(65 + col)}1").location["x"] for col in range(width)]
+    assert lefts == sorted(lefts), "column A drawn at the left"
     normal = board_picture(driver, tmp_path / "normal.png", tiles)
     assert len(shape_fills(driver)) == len(game.board.colour_counts()), "a fill for each colour"
     driver.execute_cdp_cmd(

@@ -6,7 +6,9 @@ What the live region says after a key is heard whole and in order, as one
 utterance: the page puts a reply's lines in one text, because Orca 43 told of a
 reply's paragraphs at once said them out of order and dropped some ("29 tiles
 fell ..." before "Removed 9 red circles ...", the removal itself not at all, in
-two runs of three). And the cell the focus is on is heard by its name.
+two runs of three). And the cell the focus is on is heard by its name, and the
+row number Orca adds is the game's (A1 is in row 1): the grid holds the rows
+bottom first, as the game numbers them, and the style draws them bottom up.
 
 Needs Orca, Xvfb, speech-dispatcher and a D-Bus session besides the browser;
 skipped where one is missing, failed under CI (tests/system_programs.py).
@@ -14,6 +16,7 @@ skipped where one is missing, failed under CI (tests/system_programs.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -53,3 +56,7 @@ def test_orca_says_every_reply_whole_and_in_order(tmp_path: Path) -> None:
     # The result first, then what fell, then the groups left (A5), in one utterance.
     at = said.spoken.index("\n".join(removed))
     assert said.spoken.index("\n".join(selected)) < at
+    # A row number Orca says is the game's: A1 is in row 1, not the grid's last row.
+    first_cell = next(i for i, line in enumerate(said.spoken) if line.startswith("A1, "))
+    rows = [line for line in said.spoken[first_cell + 1 :] if re.fullmatch(r"row \d+\.", line)]
+    assert rows[:1] == ["row 1."], said.spoken

@@ -262,8 +262,12 @@
     if (board.dataset.size !== `${next.width}x${next.height}`) {
       board.dataset.size = `${next.width}x${next.height}`;
       $('board-frame').style.setProperty('--columns', String(next.width));
-      board.replaceChildren(...next.rows.map((cells, row) => element('div', { role: 'row' },
-        ...cells.map((_, col) => newCell(row, col, next.width, next.height)))));
+      // The grid's rows are in the game's order, row 1 (the bottom) first, so that a
+      // screen reader that numbers a grid's rows says the game's numbers ("row 1"
+      // on A1); the style draws them bottom up. ``cellAt`` takes rows top first.
+      const rows = next.rows.map((cells, row) => element('div', { role: 'row' },
+        ...cells.map((_, col) => newCell(row, col, next.width, next.height))));
+      board.replaceChildren(...rows.reverse());
     }
     focus.row = clamp(focus.row, next.height);
     focus.col = clamp(focus.col, next.width);
@@ -296,7 +300,11 @@
     return cell;
   }
 
-  const cellAt = (row, col) => $('board').children[row].children[col];
+  /** The cell at (row from the top, column); the grid holds the rows bottom first. */
+  const cellAt = (row, col) => {
+    const rows = $('board').children;
+    return rows[rows.length - 1 - row].children[col];
+  };
   const clamp = (value, size) => Math.max(0, Math.min(size - 1, value));
 
   /** Moves the tab stop to (row, col), clamped into the board, and focuses it. */
