@@ -26,7 +26,7 @@ MAX_WORKERS = 1024
 def workers_option(help_text: str) -> Any:
     """The ``--workers`` option (1 to ``MAX_WORKERS``), with what it runs at once
     in words: ``Annotated[int | None, workers_option("...")]``."""
-    return whole_number_option("--workers", "-w", help=help_text, low=None, high=MAX_WORKERS)
+    return whole_number_option("--workers", "-w", help=help_text, low=1, high=MAX_WORKERS)
 
 
 WorkersOption = Annotated[

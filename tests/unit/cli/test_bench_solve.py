@@ -236,7 +236,7 @@ def test_solve_keeps_the_best_of_independent_searches(cli, tmp_path: Path) -> No
     [
         (["--scheduler", "tcp://127.0.0.1:1"], 2, "--scheduler needs --executor dask"),
         (["--executor", "local", "--workers", "2"], 2, "plays one game at a time"),
-        (["--workers", "0"], 2, "--workers must be 1 or more"),
+        (["--workers", "0"], 2, "0 is too small; give 1 or more"),
         (["--executor", "cloud"], 2, "cloud"),
     ],
 )

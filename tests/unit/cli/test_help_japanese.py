@@ -158,7 +158,7 @@ def test_pages_say_the_fixed_words_in_japanese(capsys: pytest.CaptureFixture[str
     assert "[必須]" in said("plugin", "new")
     assert "[既定値:.]" in said("plugin", "new")
     assert "1-20" not in said("bench", "standard")
-    assert "[1024以下]" in said("bench", "standard")
+    assert "[1から1024の整数]" in said("bench", "standard")
     assert "[既定値:0、0以上の整数]" in said("review")
     assert "[既定値:30、1から" in said("review")
 

@@ -411,7 +411,7 @@ def test_crashing_bot_names_game_bot_and_move(cli) -> None:
         (["--bot", "nrpa:" + "x" * 100_000], 2, ["at most 1,000 characters, not 100,005"]),
         (["--bot", "greedy", "--games", "0"], 2, ["--games must be 1 or more, not 0"]),
         (["--bot", "greedy", "--games", "-3"], 2, ["--games must be 1 or more, not -3"]),
-        (["--bot", "greedy", "--workers", "0"], 2, ["--workers must be 1 or more"]),
+        (["--bot", "greedy", "--workers", "0"], 2, ["0 is too small; give 1 or more"]),
         (["--bot", "greedy", "--scheduler", "tcp://x:1"], 2, ["--scheduler needs --executor dask"]),
         (
             ["--bot", "greedy", "--executor", "process", "--scheduler", "tcp://x:1"],
