@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from samegame.core.board import Board
 from samegame.core.game import Game
-from samegame.core.rules import Rules
+from samegame.core.rules import Rules, SelectionMode
 from samegame.i18n import Translator, translator
 from samegame.play import Match, Table
 from samegame.play.hint_bot import HintBot, HintWork
@@ -171,7 +171,8 @@ class Session:
         board whose unfinished game has moves asks first."""
         lines = [self.tr("welcome", title=self._queries.title())]
         lines.extend(self._moves.open(fresh=self.fresh))
-        lines.append(self.tr("start.hint"))
+        one_click = self.rules().selection is SelectionMode.ONE_CLICK
+        lines.append(self.tr("start.hint.one_click" if one_click else "start.hint"))
         return self._remember(lines)
 
     # -- the loop body -------------------------------------------------------------

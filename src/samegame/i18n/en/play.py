@@ -14,6 +14,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
         "other": "Resuming your unfinished game: {count} moves played, score {score}.",
     },
     "start.hint": "Type a cell such as A1 to select a group, or help for all commands.",
+    "start.hint.one_click": (
+        "Type a cell such as A1 to remove its group, or help for all commands."
+    ),
     # selecting and moving
     "selected": "Selected {tiles} on {place}, {points} if removed.",
     "selected.confirm": "Type the same cell again or remove to remove it, cancel to keep it.",

@@ -11,6 +11,9 @@ MESSAGES: Mapping[str, str] = {
     "board.intro.file": "ファイルの盤面、{width}列{height}行、{colours}色です。",
     "resumed": "中断したゲームを再開します。{count}手済み、スコア{score}。",
     "start.hint": "A1 のようにマスを入力するとグループを選びます。コマンドの一覧は help です。",
+    "start.hint.one_click": (
+        "A1 のようにマスを入力するとそのグループを取り除きます。コマンドの一覧は help です。"
+    ),
     # selecting and moving
     "selected": "{place}の{tiles}を選びました。消すと{points}です。",
     "selected.confirm": "消すには同じマスか remove、やめるには cancel と入力します。",
