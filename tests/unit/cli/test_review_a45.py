@@ -19,6 +19,7 @@ from test_review_cmd import BOARDS, GOLDEN, UPDATE, engine_report, save_finished
 
 from playkit import Outcome, run_cli
 from samegame.i18n import LANGUAGES
+from templates import template_pattern
 
 pytestmark = pytest.mark.usefixtures("isolated_folder")
 
@@ -48,27 +49,13 @@ def cli(
     return invoke
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    parts, seen = [], set()
-    for piece in re.split(r"(\{\w+\})", template):
-        name = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
-        if name is None:
-            parts.append(re.escape(piece))
-        elif name in seen:
-            parts.append(f"(?P={name})")
-        else:
-            seen.add(name)
-            parts.append(f"(?P<{name}>.+?)")
-    return re.compile("^" + "".join(parts) + "$")
-
-
 def sentences(language: str) -> list[tuple[str, re.Pattern[str]]]:
     """Every review sentence of a language, the longest template first."""
     found = []
     for key, text in LANGUAGES[language].items():
         if key.startswith("review.") and not key.startswith(FRAGMENTS):
             forms = text.values() if isinstance(text, Mapping) else [text]
-            found += [(key, _pattern(form)) for form in forms]
+            found += [(key, template_pattern(form)) for form in forms]
     return sorted(found, key=lambda item: -len(item[1].pattern))
 
 

@@ -41,6 +41,7 @@ from samegame.review.alternatives import alternatives
 from samegame.review.exact import ExactSolver
 from samegame.review.review import Review
 from samegame.review.values import PlayedLine, follow, played_line
+from templates import template_pattern
 
 RULES = Rules(BASIC, clear_bonus=1000)
 BUDGET = ReviewBudget(level=1, iterations=12, exact_tiles=12)
@@ -56,26 +57,12 @@ def test_every_sentence_of_a_review_is_classified_and_said_in_both_languages() -
         assert key in JAPANESE, key
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    parts, seen = [], set()
-    for piece in re.split(r"(\{\w+\})", template):
-        name = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
-        if name is None:
-            parts.append(re.escape(piece))
-        elif name in seen:
-            parts.append(f"(?P={name})")
-        else:
-            seen.add(name)
-            parts.append(f"(?P<{name}>.+?)")
-    return re.compile("^" + "".join(parts) + "$")
-
-
 def _templates() -> list[tuple[str, re.Pattern[str]]]:
     found = []
     for key in CLAIMS:
         text = ENGLISH[key]
         forms = text.values() if isinstance(text, Mapping) else [text]
-        found += [(key, _pattern(form)) for form in forms]
+        found += [(key, template_pattern(form)) for form in forms]
     # Longer templates first: a sentence and its longer sibling never both match.
     return sorted(found, key=lambda item: -len(item[1].pattern))
 
