@@ -11,6 +11,7 @@ under the real ``timeout``.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -45,15 +46,22 @@ class Work:
     records: bool = True
 
 
-def _board(folder: Path) -> Path:
-    board = folder / "board.txt"
+@functools.cache
+def _board_text() -> str:
+    """The benchmark preset's board 1 as ``board show`` writes it, made once a
+    worker (a process of its own each time cost a fresh interpreter a case)."""
     made = subprocess.run(
         [*SAMEGAME, "board", "show", "--preset", "benchmark", *("--board-number", "1"), *BOARD],
         capture_output=True,
         text=True,
         check=True,
     )
-    board.write_text(made.stdout, encoding="utf-8")
+    return made.stdout
+
+
+def _board(folder: Path) -> Path:
+    board = folder / "board.txt"
+    board.write_text(_board_text(), encoding="utf-8")
     return board
 
 
