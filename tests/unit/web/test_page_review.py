@@ -33,6 +33,7 @@ from samegame.core.variant import RuleVariant
 from samegame.i18n import translator
 from samegame.plugin.host import get_host
 from samegame.review import valuing
+from samegame.review.review import position_seed
 from samegame.store import SavedSetup, Store
 from samegame.web.page_state import board_rows_state
 
@@ -300,7 +301,9 @@ def _practice_review(client: TestClient) -> dict[str, Any]:
     return _REVIEWS[key]
 
 
-def test_a_cell_off_the_board_or_empty_is_said_to_name_no_group(client: TestClient) -> None:
+def test_a_cell_off_the_board_or_empty_names_no_group_and_a_long_line_is_refused(
+    client: TestClient,
+) -> None:
     status = reviewed(client, save_finished())
     moment = status["result"]["moments"][-1]
     names = ["Z9", "A99", "F1"]
@@ -320,6 +323,13 @@ def test_a_cell_off_the_board_or_empty_is_said_to_name_no_group(client: TestClie
         )
         assert answer.status_code == 200, answer.text
         assert answer.json()["lines"] == [tr("review.practice.not_a_group", cell=name)]
+    too_long = post(
+        client,
+        f"/api/reviews/{status['review']}/practice",
+        {"move": moment["move"], "line": "A1" + " " * 199},
+    )
+    assert too_long.status_code == 400
+    assert too_long.json() == {"error": tr("serve.error.line_too_long", limit=200)}
 
 
 # -- guards --------------------------------------------------------------------------------
@@ -336,7 +346,7 @@ def test_a_cancelled_review_keeps_what_was_valued_and_the_command_goes_on(
     third, cancelled = threading.Event(), threading.Event()
 
     def held_at_the_third(*args: Any, **kwargs: Any) -> Any:
-        if args[4] == valuing.position_seed(0, 2):  # the third position
+        if args[4] == position_seed(0, 2):  # the third position
             third.set()
             assert cancelled.wait(10)
         return real(*args, **kwargs)
