@@ -219,7 +219,7 @@ class PageReviews:
         state = job.state
         said: list[str] = []
         if state is ReviewState.RUNNING:
-            said.append(tr("review.start", what=job.subject.what(words), count=job.total - 1))
+            said.append(tr("serve.review.start", what=job.subject.what(words), count=job.total - 1))
             if job.kept:
                 said.append(
                     tr("review.again", number=min(job.kept + 1, job.total), total=job.total)

@@ -31,6 +31,11 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "serve.error.review_failed": "The review stopped: {problem}.",
     "serve.review.played": "{label}, the move played",
     "serve.review.preferred": "{label}, the move preferred",
+    # said where the command says review.start: the page stops a review by its button
+    "serve.review.start": {
+        "one": "Reviewing {what}: 1 move, each position searched with a fixed amount of work; Stop the review keeps the moves reviewed so far.",
+        "other": "Reviewing {what}: {count} moves, each position searched with a fixed amount of work; Stop the review keeps the moves reviewed so far.",
+    },
     "error.serve.needs_web": "samegame serve needs the web extra: pip install 'samegame[web]'",
     "error.serve.host": "--host {host} is not an address this machine has; give 127.0.0.1 or one of its own addresses.",
     "error.serve.port": "Port {port} cannot be used ({problem}); choose another with --port, or 0 for any free port.",

@@ -30,6 +30,7 @@ MESSAGES: Mapping[str, str] = {
     "serve.error.review_failed": "振り返りが止まりました: {problem}。",
     "serve.review.played": "{label}、打った手",
     "serve.review.preferred": "{label}、推した手",
+    "serve.review.start": "{what} を振り返ります。{count}手、各局面を決まった量だけ探索します。「振り返りを止める」で止めると、それまでに振り返った手は残ります。",
     "error.serve.needs_web": "samegame serve には web の追加機能が必要です: pip install 'samegame[web]'",
     "error.serve.host": "--host {host} はこのマシンのアドレスではありません。127.0.0.1 かこのマシンのアドレスを指定してください。",
     "error.serve.port": "ポート {port} は使えません（{problem}）。--port で別のポートを選ぶか、0 で空いているポートを使ってください。",
