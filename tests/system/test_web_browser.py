@@ -432,7 +432,7 @@ def test_a_game_is_reviewed_its_key_moments_gone_through_by_keyboard_and_practis
     assert told.stderr == "", "the command searched nothing: the page kept the review"
     blocks = [block.split("\n") for block in told.stdout.strip().split("\n\n")]
     summary = blocks[0]
-    assert spoken[-len(summary) :] == summary, "the summary is said first (A45)"
+    assert spoken[: len(summary)] == summary, "the summary is said first (A45)"
     options = driver.find_elements(By.CSS_SELECTOR, '#moments [role="option"]')
     assert [option.text for option in options] == [
         block[0] for block in blocks[1 : 1 + len(options)]

@@ -201,6 +201,24 @@ def test_the_table_is_the_commands_series_and_each_position_the_board_before_its
         assert not set(moment["preferred"]) & played
 
 
+def test_the_start_view_lists_finished_games_and_an_unfinished_game_is_reviewed_so_far(
+    client: TestClient, cli: Callable[..., Outcome]
+) -> None:
+    finished = save_finished()
+    game = first_group_game(BOARD)
+    setup = SavedSetup("basic", VARIANT, 5, 5, 3, "random", 8, BOARD.split("\n"))
+    with Store() as store:
+        unfinished = store.start_game(setup)
+        store.save_progress(unfinished, game.move_cells[:2], (), False, ())
+    start = client.get("/api/start").json()
+    assert [entry["game"] for entry in start["finished"]] == [finished]
+    assert [entry["game"] for entry in start["unfinished"]] == [unfinished]
+    status = reviewed(client, unfinished)
+    assert (status["state"], status["total"]) == ("done", 3), "its 2 moves, up to the last"
+    told = cli("review", "--game", str(unfinished))
+    assert status["result"]["summary"] == blocks(told.out)[0]
+
+
 # -- practice ------------------------------------------------------------------------------
 
 

@@ -83,7 +83,7 @@
       return;
     }
     showResult(data.result);
-    say(data.said.concat(data.result.summary));
+    say(data.result.summary.concat(data.said)); // the summary first (A45)
   }
 
   async function poll() {
