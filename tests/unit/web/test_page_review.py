@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from pagekit import page_client, post
+from pagekit import TOKEN, page_client, post
 from playkit import Outcome, run_cli
 from samegame.core.game import Game
 from samegame.core.rules import Rules
@@ -372,6 +372,9 @@ def test_a_cancelled_review_keeps_what_was_valued_and_the_command_goes_on(
     monkeypatch.setattr(valuing, "value_position", held_at_the_third)
     started = post(client, "/api/reviews", {"game": game_id}).json()
     assert third.wait(10)
+    early = post(client, f"/api/reviews/{started['review']}/practice", {"move": 1, "line": "A1"})
+    assert early.status_code == 400
+    assert early.json() == {"error": translator("en")("serve.error.review_running")}
     stopping = post(client, f"/api/reviews/{started['review']}/cancel", {})
     assert stopping.status_code == 200
     cancelled.set()
@@ -444,6 +447,14 @@ def test_bad_review_requests_are_one_line(client: TestClient, cli: Callable[...,
         assert set(refused.json()) == {"error"}
     assert client.get("/api/reviews/nothing").status_code == 404
     assert post(client, "/api/reviews/nothing/cancel", {}).status_code == 404
+    for path in ("/api/reviews", "/api/reviews/nothing/practice"):
+        malformed = client.post(
+            path,
+            content=b'{"game": 1',
+            headers={"X-Samegame-Token": TOKEN, "Content-Type": "application/json"},
+        )
+        assert malformed.status_code == 400
+        assert set(malformed.json()) == {"error"}
     huge = post(client, "/api/reviews", {"game": 1, "pad": "x" * 20_000})
     assert huge.status_code == 413
     assert set(huge.json()) == {"error"}
