@@ -483,6 +483,13 @@ def test_a_game_is_reviewed_its_key_moments_gone_through_by_keyboard_and_practis
     said = [line.removeprefix("> ") for line in practice.splitlines()]
     assert judged == said[said.index(judged[0]) :][: len(judged)]
 
+    # "Try another, or type skip": skip in the box opens the next key moment.
+    press(driver, Keys.TAB)
+    assert focused(driver)["id"] == "practice"
+    before = reply(driver)
+    press(driver, "skip", Keys.ENTER)
+    assert said_changes(driver, before) == blocks[2]
+
 
 # -- screenshots ---------------------------------------------------------------------------------
 

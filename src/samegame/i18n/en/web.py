@@ -76,9 +76,9 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "web.review.position": "The position before move {move}",
     "web.review.marks": "A solid outline marks the move played; a dashed outline with a dot marks the move preferred.",
     "web.review.practice.label": "Your move",
-    "web.review.practice.hint": "Type a cell such as C3 to have its group judged, or hint for the search's choice. "
-    "On the board, Enter or a click judges the group of a cell and H gives the hint; nothing is removed. "
-    "Escape goes back to the key moments.",
+    "web.review.practice.hint": "Type a cell such as C3 to have its group judged, hint for the search's choice, "
+    "or skip for the next key moment. On the board, Enter or a click judges the group of a cell and H gives "
+    "the hint; nothing is removed. Escape on the board goes back to the key moments.",
     "web.review.practice.submit": "Judge",
     "web.review.graph": "The game move by move",
     "web.review.table": "Each move: what was played, its points, the points it lost, its label and the best final score known after it.",

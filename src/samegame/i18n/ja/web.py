@@ -64,7 +64,7 @@ MESSAGES: Mapping[str, str] = {
     "web.review.position": "{move}手目の前の局面",
     "web.review.marks": "実線の枠は打った手、点のついた破線の枠は推した手です。",
     "web.review.practice.label": "あなたの手",
-    "web.review.practice.hint": "C3 のようにマスを入力するとそのグループを判定し、hint で探索の選んだ手を示します。盤面では Enter かクリックでマスのグループを判定し、H でヒントを示します。タイルは消しません。Escape で要所の一覧に戻ります。",
+    "web.review.practice.hint": "C3 のようにマスを入力するとそのグループを判定し、hint で探索の選んだ手を示し、skip で次の要所に進みます。盤面では Enter かクリックでマスのグループを判定し、H でヒントを示します。タイルは消しません。盤面で Escape を押すと要所の一覧に戻ります。",
     "web.review.practice.submit": "判定",
     "web.review.graph": "一手ごとのゲーム",
     "web.review.table": "一手ごとに、打った手、その得点、失った点、評価、その後に分かっている最高の最終得点です。",

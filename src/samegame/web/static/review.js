@@ -18,7 +18,9 @@
  * - Practice: on the position, Enter, Space or a click on a cell, or a line typed
  *   in the box (a cell, hint, a query), is judged by the server in the command's
  *   words (POST /api/reviews/ID/practice) and said in the live region; H on the
- *   grid asks for the hint; Escape goes back to the key moments.
+ *   grid asks for the hint; skip (or s) in the box opens the next key moment (the
+ *   first after the last), as the practice's "type skip" says; Escape on the grid
+ *   goes back to the key moments.
  */
 'use strict';
 
@@ -26,6 +28,7 @@
   const page = window.samegamePage;
   const { $, word, call, say, element, drawTile, showView } = page;
   const POLL_MS = 250;
+  const SKIP_WORDS = ['skip', 's']; // as samegame review --practice takes them
   const SVG = 'http://www.w3.org/2000/svg';
 
   let review = null; // the server's id of the review shown
@@ -321,7 +324,8 @@
     const line = input.value.trim();
     if (line === '') return;
     input.value = '';
-    practise(line);
+    if (SKIP_WORDS.includes(line.toLowerCase())) openMoment((moments.indexOf(opened) + 1) % moments.length);
+    else practise(line);
   });
 
   $('review-cancel').addEventListener('click', () => cancel());
