@@ -104,6 +104,11 @@ def blocks(text: str) -> list[list[str]]:
     return [block.split("\n") for block in text.strip("\n").split("\n\n")]
 
 
+def game_moves(game_id: int) -> tuple[object, ...]:
+    with Store() as store:
+        return tuple(store.load_game(game_id).moves)
+
+
 def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, valuing any position fails the test."""
 
@@ -222,11 +227,12 @@ def test_the_start_view_lists_finished_games_and_an_unfinished_game_is_reviewed_
 # -- practice ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_practice_answers_as_the_commands_practice(
-    client: TestClient, cli: Callable[..., Outcome]
+    client: TestClient, cli: Callable[..., Outcome], lang: str
 ) -> None:
     game_id = save_finished()
-    status = reviewed(client, game_id)
+    status = reviewed(client, game_id, lang)
     first = status["result"]["moments"][0]
     # The preferred move last: the command's practice goes on to its next position
     # after a better move.
@@ -244,7 +250,7 @@ def test_practice_answers_as_the_commands_practice(
         answer = post(
             client,
             f"/api/reviews/{status['review']}/practice",
-            {"move": first["move"], "line": line},
+            {"move": first["move"], "line": line, "lang": lang},
         )
         assert answer.status_code == 200, answer.text
         page.append(answer.json()["lines"])
@@ -253,13 +259,18 @@ def test_practice_answers_as_the_commands_practice(
     with Store() as store:
         before = store.load_game(game_id)
     terminal = cli(
-        "review", "--game", str(game_id), "--practice", "--accessible",
+        "review", "--game", str(game_id), "--practice", "--accessible", "--lang", lang,
         stdin="\n".join(typed) + "\nquit\n",
     )  # fmt: skip
     assert terminal.code == 0, terminal.err
-    assert f"before move {first['move']}" in terminal.out
     out = [line.removeprefix("> ") for line in terminal.out.splitlines()]
-    at = out.index("Your move?")
+    tr = translator(lang)
+    position = [
+        tr("review.practice.position", number=1, count=count, move=first["move"], score=0)
+        for count in range(1, len(game_moves(game_id)) + 1)
+    ]
+    assert set(position) & set(out), "the command's first position is the first key moment"
+    at = out.index(tr("review.practice.ask"))
     for lines in page:
         for line in lines:
             assert line in out[at:], f"the page said {line!r}; the command did not (in order)"
