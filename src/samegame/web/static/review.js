@@ -218,9 +218,9 @@
   /** A line of the best final score known, from the start to the last move; the key
    * moments' points drawn larger, as squares. */
   function chart(series, marked) {
-    const step = 12;
-    const width = Math.max(1, series.length - 1) * step + 40;
+    const width = 400; // drawn at most 40rem wide: compact for a short game or a long one
     const height = 120;
+    const step = (width - 40) / Math.max(1, series.length - 1);
     const values = series.map((entry) => entry.value);
     const low = Math.min(...values);
     const high = Math.max(...values);
