@@ -4,11 +4,11 @@ and the connections it does not keep.
 The stop is tested over a generated table: what the clients are doing when the
 signal comes (``ACTIVITIES``: nothing, idle connections, requests whose head or
 body is half sent, a client that does not read its answers, a selection held up
-in a sleeping plugin, a move just saved, more connections than the server has
-files) by the signal (``STOPS``: SIGTERM, SIGHUP, SIGINT, SIGINT twice 0.1 s
+in a sleeping plugin, a move just saved, a review searching, more connections
+than the server has files) by the signal (``STOPS``: SIGTERM, SIGHUP, SIGINT, SIGINT twice 0.1 s
 apart, SIGINT or SIGTERM twice 0.5 s apart). Each stop is tried with every
 activity at once, and each activity alone under one of the stops (in turn), so
-every activity and every stop is seen, alone and together, with fourteen
+every activity and every stop is seen, alone and together, with fifteen
 servers. Every case ends within ``LIMIT`` seconds of the first signal (the
 promise is 2; the margin is for a busy machine, and the times are printed) with
 the stop's exit code, no traceback, the stop's one line last, and the store
@@ -267,14 +267,24 @@ def stuck_game(server: Served) -> None:
         time.sleep(0.05)
 
 
-def saved_move(server: Served) -> int:
-    """A game opened and one move played in it: its game id."""
-    opened = server.post("/api/games", {"preset": "lesson", "board_number": 1})
+def saved_move(server: Served, board: int = 1) -> int:
+    """A game opened on lesson board ``board`` and one move played in it: its game id."""
+    opened = server.post("/api/games", {"preset": "lesson", "board_number": board})
     command = f"/api/games/{opened['session']}/command"
     server.post(command, {"line": _a_group(opened)})
     moved = server.post(command, {"line": "remove"})
     assert moved["state"]["score"] > 0, moved
     return int(moved["state"]["game"])
+
+
+def reviewing(server: Served) -> int:
+    """A game's review under way (docs/web.md, "Reviewing a game"): a lesson game of
+    one move (board 2: board 1 is the saved move's), whose first position the review
+    searches; its game id."""
+    game = saved_move(server, 2)
+    started = server.post("/api/reviews", {"game": game})
+    assert started["state"] == "running", started
+    return game
 
 
 def many(server: Served) -> None:
@@ -301,6 +311,7 @@ ACTIVITIES: dict[str, Callable[[Served], object]] = {
     "slow-reader": slow_reader,
     "saved-move": saved_move,
     "stuck-game": stuck_game,  # alone under a stop of one signal: the longest stop
+    "reviewing": reviewing,
     "many": many,  # last: it leaves the server no room for another connection
 }
 
@@ -365,10 +376,11 @@ def test_a_stop_ends_the_server_in_time_whatever_the_clients_do(
     assert "Traceback" not in err, err
     assert "CancelledError" not in err, err
     assert err.strip().splitlines()[-1] in stop.last, err
-    if "saved-move" in activities:
-        game = done["saved-move"]
-        assert isinstance(game, int)
-        _check_store(server.home, game)
+    for name in ("saved-move", "reviewing"):
+        if name in activities:
+            game = done[name]
+            assert isinstance(game, int)
+            _check_store(server.home, game)
 
 
 # -- the connections the server does not keep ----------------------------------------------

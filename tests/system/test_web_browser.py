@@ -8,8 +8,12 @@ chromedriver), on a real ``samegame serve`` process with its own SAMEGAME_HOME:
   the page shows;
 - the yes/no question as a native dialog: Escape answers No, Yes restarts, and
   the focus goes back to the board;
+- a finished game reviewed from its ending by the keyboard (A45): the command's
+  summary and key moments, the key moments a listbox of one tab stop, a key
+  moment's position opened with the move played named, and a better move judged
+  in the live region in the words of ``samegame review --practice``;
 - axe-core finds no WCAG 2.0/2.1 A or AA violation on the start view, a selected
-  group, the open dialog and a finished game;
+  group, the open dialog, a finished game and a review's key moment;
 - screenshots of a board, normal and in forced colours, with every tile drawn;
   one is docs/images/web-board.png (rewritten with ``UPDATE_GOLDEN=1``).
 
@@ -386,6 +390,105 @@ def test_axe_finds_no_wcag_violations(driver: WebDriver, served: Served) -> None
             command(driver, Keys.ENTER)
     assert by_id(driver, "ending").is_displayed()
     no_violations(driver, "a finished game")
+
+
+# -- a game's review -----------------------------------------------------------------------------
+
+
+def said_changes(driver: WebDriver, before: list[str]) -> list[str]:
+    """Waits until the live region says something other than ``before``; its lines."""
+    wait(driver, lambda d: reply(d) not in ([], before), "the live region says something new")
+    return reply(driver)
+
+
+def test_a_game_is_reviewed_its_key_moments_gone_through_by_keyboard_and_practised(
+    driver: WebDriver, served: Served
+) -> None:
+    """A45 in the page: the review after a game, by the keyboard alone, says the
+    command's summary and key moments; a better move on a key moment's position is
+    judged in the command's practice words, in the live region."""
+    game = preset_game("tatham", 1)
+    height = game.board.height
+    open_start_view(driver, served.url)
+    start_by_keyboard(driver, "tatham", 1)
+    for anchor, _ in first_groups(game):
+        go_to(driver, *cell_on_grid(anchor, height))
+        command(driver, Keys.ENTER)
+        command(driver, Keys.ENTER)
+    assert by_id(driver, "ending").is_displayed()
+    for _ in range(20):  # Tab from the board to "Review this game"
+        if focused(driver)["id"] == "review-game":
+            break
+        press(driver, Keys.TAB)
+    assert focused(driver)["id"] == "review-game"
+    before = reply(driver)
+    press(driver, Keys.ENTER)
+    wait(driver, lambda d: by_id(d, "moments-section").is_displayed(), "the key moments are shown")
+    spoken = said_changes(driver, before)
+
+    # What the command says of the same game: the review the page kept, found again.
+    [finished] = json.loads(served.samegame("history", "--format", "json").stdout)
+    told = served.samegame("review", "--game", str(finished["game_id"]))
+    assert told.stderr == "", "the command searched nothing: the page kept the review"
+    blocks = [block.split("\n") for block in told.stdout.strip().split("\n\n")]
+    summary = blocks[0]
+    assert spoken[: len(summary)] == summary, "the summary is said first (A45)"
+    options = driver.find_elements(By.CSS_SELECTOR, '#moments [role="option"]')
+    assert [option.text for option in options] == [
+        block[0] for block in blocks[1 : 1 + len(options)]
+    ]
+    assert len(options) >= 2
+
+    # One tab stop: Tab from the heading reaches the first key moment; arrows move.
+    assert focused(driver)["id"] == "review-heading"
+    press(driver, Keys.TAB)
+    assert focused(driver)["role"] == "option"
+    assert script(driver, "return document.activeElement.textContent;") == options[0].text
+    press(driver, Keys.ARROW_DOWN)
+    assert script(driver, "return document.activeElement.textContent;") == options[1].text
+    assert (
+        script(driver, "return document.querySelectorAll('#moments [tabindex=\"0\"]').length;") == 1
+    )
+    assert options[1].get_attribute("aria-selected") == "true"
+    press(driver, Keys.ARROW_UP)
+    assert script(driver, "return document.activeElement.textContent;") == options[0].text
+
+    # Enter opens the position before the move: its sentences said, the focus on the
+    # move played, read-only grid with the game's cell names.
+    before = reply(driver)
+    press(driver, Keys.ENTER)
+    assert said_changes(driver, before) == blocks[1]
+    here = focused(driver)
+    assert here["role"] == "gridcell"
+    label = script(driver, "return document.activeElement.getAttribute('aria-label');")
+    assert label.startswith(f"{here['name']}, ")
+    assert label.endswith(", the move played")
+    no_violations(driver, "a key moment of a review")
+
+    # A better move, chosen on the grid by the keyboard, judged as the command's
+    # practice judges it.
+    preferred = script(
+        driver, "return document.querySelector('#position .preferred').dataset.name;"
+    )
+    go_to(driver, *cell_on_grid(preferred, height))
+    before = reply(driver)
+    press(driver, Keys.ENTER)
+    judged = said_changes(driver, before)
+    assert judged[0].startswith("Your move: ")
+    assert judged[1].startswith("Better: ")
+    practice = served.samegame(
+        "review", "--game", str(finished["game_id"]), "--practice", "--accessible",
+        stdin=f"{preferred}\nquit\n",
+    ).stdout  # fmt: skip
+    said = [line.removeprefix("> ") for line in practice.splitlines()]
+    assert judged == said[said.index(judged[0]) :][: len(judged)]
+
+    # "Try another, or type skip": skip in the box opens the next key moment.
+    press(driver, Keys.TAB)
+    assert focused(driver)["id"] == "practice"
+    before = reply(driver)
+    press(driver, "skip", Keys.ENTER)
+    assert said_changes(driver, before) == blocks[2]
 
 
 # -- screenshots ---------------------------------------------------------------------------------

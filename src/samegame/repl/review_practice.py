@@ -16,19 +16,18 @@ scores and its kept review are left as they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from samegame.core.board import Board, Group
-from samegame.core.coords import Cell, format_cell
+from samegame.core.board import Board
+from samegame.core.coords import Cell
 from samegame.core.game import Game
 from samegame.core.quoting import shown
-from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.repl.commands import Kind
+from samegame.repl.practice_judge import PracticeJudge
 from samegame.repl.review_words import TOLD_FROM, ReviewWords
 from samegame.repl.tutorial.voice import Left, Voice
 from samegame.review.review import Review, ReviewedMove
-from samegame.review.values import PlayedLine, ReviewBudget, value_position
+from samegame.review.values import PlayedLine, ReviewBudget
 
 __all__ = ["PracticeResult", "ReviewPractice", "practice_moves"]
 
@@ -77,6 +76,7 @@ class ReviewPractice:
         self.rules = rules
         self.budget = budget
         self.seed = seed
+        self.judging = PracticeJudge(voice.tr, review, played, rules, budget, seed)
 
     def run(self) -> PracticeResult:
         """Every position in turn; Left is taken here and said."""
@@ -161,70 +161,10 @@ class ReviewPractice:
             voice.say(tr("review.practice.unknown", text=shown(text)))
 
     def hint(self, board: Board, move: ReviewedMove) -> list[str]:
-        preferred = board.group_at(move.preferred)
-        assert preferred is not None
-        return [
-            self.tr("review.practice.hint", group=self.words.group(board, preferred, self.rules))
-        ]
+        """The search's choice (``PracticeJudge.hint``)."""
+        return self.judging.hint(board, move)
 
     def judge(self, board: Board, move: ReviewedMove, cell: Cell) -> tuple[list[str], bool]:
-        """The words for an answer and whether it beats the played move."""
-        said, better = self.judgement(board, move, cell)
-        return [self.tr(judged, **values) for judged, values in said], better
-
-    def judgement(
-        self, board: Board, move: ReviewedMove, cell: Cell
-    ) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
-        """The sentences (catalogue keys and their values) for an answer, and
-        whether it beats the played move. A comparison is said as proven only when
-        the exact solver settled it (``samegame.repl.review_words.CLAIMS``): the
-        answer better when the position after the move played is exact, no better
-        when the answer's own value is; else as what the search found."""
-        words = self.words
-        try:
-            group = board.group_at(cell)
-        except ValueError:  # off the board
-            group = None
-        if group is None or group.size < self.rules.min_group:
-            return [("review.practice.not_a_group", {"cell": format_cell(cell)})], False
-        played_total = move.preferred_total - move.loss
-        if group.mask & board.bit(move.played):
-            key = "review.practice.same" if move.after_exact else "review.practice.same.found"
-            return [(key, {"total": played_total})], False
-        if group.mask & board.bit(move.preferred):
-            total, exact = move.preferred_total, move.exact
-        else:
-            total, exact = self.value_of(board, move, group)
-        answer = ("review.practice.answer", {"group": words.group(board, group, self.rules)})
-        more, fewer = words.points(total - played_total), words.points(played_total - total)
-        if total > played_total and total >= move.preferred_total:
-            key = (
-                "review.practice.better.best"
-                if move.after_exact
-                else "review.practice.better.best.found"
-            )
-            return [answer, (key, {"total": total, "more": more})], True
-        if total > played_total:
-            key = "review.practice.better" if move.after_exact else "review.practice.better.found"
-            return [answer, (key, {"total": total, "more": more})], True
-        if total == played_total:
-            key = (
-                "review.practice.equal"
-                if exact and move.after_exact
-                else "review.practice.equal.found"
-            )
-            return [answer, (key, {"total": total})], False
-        key = "review.practice.worse" if exact else "review.practice.worse.found"
-        return [answer, (key, {"total": total, "fewer": fewer})], False
-
-    def value_of(self, board: Board, move: ReviewedMove, group: Group) -> tuple[int, bool]:
-        """The best final score found after removing ``group`` from the position
-        before ``move``, by the review's search (its seed drawn from the review's
-        and the group's anchor, so the same answer is judged the same), and whether
-        it is exact."""
-        base = self.played.bases[move.index] + self.rules.points(group.size)
-        seed = derive_seed(
-            "review-practice", self.seed, move.index, group.anchor.col, group.anchor.row
-        )
-        found = value_position(board.remove(group), self.rules, base, self.budget, seed)
-        return found.total, found.exact
+        """The words for an answer and whether it beats the played move
+        (``PracticeJudge.judge``)."""
+        return self.judging.judge(board, move, cell)

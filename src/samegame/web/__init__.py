@@ -3,6 +3,8 @@
 - ``page_state``: what the page draws of a game, as JSON (cells with their names, score);
 - ``page_games``: the page's games, each a line-interface ``Session`` (the same command
   interpreter and announcer as ``samegame play``) on a thread of its own;
+- ``page_reviews``: a saved game's review, as ``samegame review`` makes and keeps it, on a
+  thread of its own, and its practice;
 - ``page_plugins``: the plugin code a page game calls, under ``simulate``'s time bound;
 - ``page_text``: no answer names a place on the server's disk;
 - ``security``: loopback, Host, token, same-origin and size checks on every request;

@@ -48,7 +48,15 @@ from samegame.store import NotFoundError, SavedGame, Store, StoreError
 from samegame.web.page_plugins import bounded_host
 from samegame.web.page_state import game_state, key_lines
 
-__all__ = ["MAX_GAMES", "MAX_LINE", "GameRequest", "PageError", "PageGames", "page_presets"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_LINE",
+    "GameRequest",
+    "PageError",
+    "PageGames",
+    "Worker",
+    "page_presets",
+]
 
 MAX_GAMES = 64
 """The most games open at once."""
@@ -102,7 +110,7 @@ def _no_long_work() -> LongWork:
     return LongWork(lambda: nullcontext(), lambda seconds, report: nullcontext())
 
 
-class _Worker:
+class Worker:
     """One daemon thread that does work in order, with a ``Store`` of its own
     (SQLite connections are for one thread). A daemon, so that a stop never waits
     for work that plugin code holds up (its child process dies with this one)."""
@@ -125,9 +133,14 @@ class _Worker:
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
         """``work(*args)`` on this thread, after the work already asked; what plugin
         code raises comes as a PageError (``_contained``)."""
+        return await asyncio.wrap_future(self.submit(work, *args))
+
+    def submit(self, work: Callable[..., _T], *args: Any) -> Future[_T]:
+        """``work(*args)`` on this thread, after the work already asked, without
+        waiting for it: its future (what plugin code raises as in ``run``)."""
         future: Future[_T] = Future()
         self._queue.put((future, partial(_contained, partial(work, *args))))
-        return await asyncio.wrap_future(future)
+        return future
 
     def stop(self) -> None:
         """End the thread after the work already asked; its store is closed there."""
@@ -170,7 +183,7 @@ def _contained(work: Callable[[], _T]) -> _T:
 class _Game:
     """An open game: its session, on its own worker."""
 
-    worker: _Worker
+    worker: Worker
     session: Session
 
 
@@ -189,7 +202,7 @@ class PageGames:
         self._store_path = store_path
         self._seconds = plugin_seconds
         self._bounded: tuple[PluginHost, PluginHost] | None = None
-        self._lobby = _Worker("samegame-start", store_path)
+        self._lobby = Worker("samegame-start", store_path)
         self._games: OrderedDict[str, _Game] = OrderedDict()
 
     def host(self) -> PluginHost:
@@ -224,12 +237,20 @@ class PageGames:
         except StoreError as error:
             raise PageError(_words(error, language)) from None
 
+    def finished(self, language: str = "en", limit: int = 20) -> list[SavedGame]:
+        """The last ``limit`` finished games, most recently finished first (on the
+        start view's worker); a store that cannot be read as ``unfinished``."""
+        try:
+            return self._lobby.store().history(limit)
+        except StoreError as error:
+            raise PageError(_words(error, language)) from None
+
     async def start(self, request: GameRequest) -> dict[str, Any]:
         """Open a game on a worker of its own: ``{"session", "lines", "state",
         "question"}``. Its preset (or the saved game's) must be one of
         ``page_presets``: any other value is refused with one answer, whatever it
         names, and no file is read for it."""
-        worker = _Worker("samegame-game", self._store_path)
+        worker = Worker("samegame-game", self._store_path)
         try:
             session, lines = await worker.run(self._open, worker, request)
         except BaseException:
@@ -271,7 +292,7 @@ class PageGames:
 
     # -- on a game's worker ---------------------------------------------------------------
 
-    def _open(self, worker: _Worker, request: GameRequest) -> tuple[Session, list[str]]:
+    def _open(self, worker: Worker, request: GameRequest) -> tuple[Session, list[str]]:
         """The session of a request and the lines its start says."""
         try:
             named = (
@@ -292,7 +313,7 @@ class PageGames:
             raise PageError(_words(error, request.language)) from None
 
     @staticmethod
-    def _saved_preset(worker: _Worker, game_id: int) -> str | None:
+    def _saved_preset(worker: Worker, game_id: int) -> str | None:
         """The preset of a saved game; None when there is no such game (opening it
         then says so, as ``play --game`` does)."""
         try:

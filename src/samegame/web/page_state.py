@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from samegame.core.board import Board
 from samegame.core.coords import Cell, format_cell
 from samegame.core.game import Game
 from samegame.core.palette import PALETTE, tile_words
@@ -28,7 +29,7 @@ from samegame.i18n import Translator
 from samegame.repl.announcer import Announcer
 from samegame.repl.board_descriptions import largest_first
 
-__all__ = ["KEY_WORDS", "board_rows_state", "game_state", "groups_state", "key_lines"]
+__all__ = ["KEY_WORDS", "board_rows", "board_rows_state", "game_state", "groups_state", "key_lines"]
 
 KEY_WORDS = (
     "web.keys.move",
@@ -78,8 +79,13 @@ def groups_state(game: Game, say: Announcer) -> list[dict[str, Any]]:
 
 
 def board_rows_state(game: Game, tr: Translator) -> list[list[dict[str, Any] | None]]:
-    """The board's rows, top first, each cell a dict (see the module) or None."""
-    board = game.board
+    """The game's board's rows, top first, each cell a dict (see the module) or None."""
+    return board_rows(game.board, tr)
+
+
+def board_rows(board: Board, tr: Translator) -> list[list[dict[str, Any] | None]]:
+    """A board's rows, top first, each cell a dict (see the module) or None: the
+    game's grid, and a reviewed position's (``samegame.web.page_reviews``)."""
     sizes: dict[Cell, int] = {}
     for group in board.groups(1):
         for cell in board.cells(group.mask):

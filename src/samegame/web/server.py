@@ -5,7 +5,11 @@ behind ``security.Guard``.
 the title filled in, HTML-escaped); ``GET /static/NAME`` one of its fixed files;
 ``GET /api/start`` the words and presets of the start view; ``POST /api/games``
 opens a game, ``POST /api/games/ID/command`` performs a line in it and ``GET
-/api/games/ID`` gives its state (``samegame.web.page_games``).
+/api/games/ID`` gives its state (``samegame.web.page_games``); ``POST
+/api/reviews`` reviews a saved game, ``GET /api/reviews/ID`` says where the review
+stands and, once it ended, its words, ``POST /api/reviews/ID/cancel`` stops it
+and ``POST /api/reviews/ID/practice`` judges an answer on a key moment
+(``samegame.web.page_reviews``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from samegame.i18n import LANGUAGES, translator
 from samegame.plugin.host import get_host
 from samegame.store import paths
 from samegame.web.page_games import GameRequest, PageError, PageGames, page_presets
+from samegame.web.page_reviews import PageReviews
 from samegame.web.page_text import scrubbed, server_folders, without_paths
 from samegame.web.security import Guard
 
@@ -34,6 +39,7 @@ __all__ = ["SHARED_WORDS", "STATIC_FILES", "create_app", "page_words"]
 
 STATIC_FILES = {
     "game.js": "text/javascript; charset=utf-8",
+    "review.js": "text/javascript; charset=utf-8",
     "game.css": "text/css; charset=utf-8",
 }
 """The page's files by name, with their content types: nothing else is served."""
@@ -74,13 +80,20 @@ def _int_or_none(value: object, language: str) -> int | None:
 
 
 def create_app(
-    *, token: str, hosts: frozenset[str], language: str = "en", games: PageGames | None = None
+    *,
+    token: str,
+    hosts: frozenset[str],
+    language: str = "en",
+    games: PageGames | None = None,
+    reviews: PageReviews | None = None,
 ) -> Guard:
     """The application for one server: its token, the ``Host`` values it answers
-    (``security.allowed_hosts``), its default language (the saved one) and its
+    (``security.allowed_hosts``), its default language (the saved one), its
     games (by default on the process's plugin host, each plugin call stopped
-    after ``bounded.DEFAULT_SECONDS``)."""
+    after ``bounded.DEFAULT_SECONDS``) and its reviews (by default on the
+    process's plugin host, as ``samegame review`` makes a game's rules)."""
     opened = games if games is not None else PageGames(get_host)
+    reviewed = reviews if reviews is not None else PageReviews(get_host)
     scrub = without_paths(server_folders([paths.config_dir(), paths.data_dir()]))
 
     def answer(data: dict[str, Any], status: int = 200) -> Response:
@@ -154,11 +167,65 @@ def create_app(
             return answer({"error": str(error)}, error.status)
         return answer(said)
 
+    async def review(request: Request) -> Response:
+        body = await _json_object(request, language)
+        if isinstance(body, Response):
+            return body
+        lang = _language(body.get("lang"), language)
+        try:
+            game = _int_or_none(body.get("game"), lang)
+            if game is None:
+                raise PageError(
+                    translator(lang)("serve.error.not_whole_number", most=SQLITE_MAX_INTEGER)
+                )
+            return answer(await reviewed.start(game, lang))
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
+
+    async def review_state(request: Request) -> Response:
+        lang = _language(request.query_params.get("lang"), language)
+        try:
+            return answer(await reviewed.status(request.path_params["review"], lang))
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
+
+    async def review_cancel(request: Request) -> Response:
+        body = await _json_object(request, language)
+        if isinstance(body, Response):
+            return body
+        lang = _language(body.get("lang"), language)
+        try:
+            return answer(await reviewed.cancel(request.path_params["review"], lang))
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
+
+    async def review_practice(request: Request) -> Response:
+        body = await _json_object(request, language)
+        if isinstance(body, Response):
+            return body
+        lang = _language(body.get("lang"), language)
+        tr = translator(lang)
+        line, move = body.get("line"), body.get("move")
+        if not isinstance(line, str):
+            return answer({"error": tr("serve.error.not_json")}, 400)
+        if (
+            isinstance(move, bool)
+            or not isinstance(move, int)
+            or not 1 <= move <= SQLITE_MAX_INTEGER
+        ):
+            return answer({"error": tr("serve.error.not_a_move")}, 400)
+        try:
+            lines = await reviewed.practice(request.path_params["review"], move, line, lang)
+        except PageError as error:
+            return answer({"error": str(error)}, error.status)
+        return answer({"lines": lines})
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
             yield
         finally:
+            reviewed.close()
             opened.close()
 
     app = Starlette(
@@ -169,6 +236,10 @@ def create_app(
             Route("/api/games", open_game, methods=["POST"]),
             Route("/api/games/{game}/command", command, methods=["POST"]),
             Route("/api/games/{game}", state, methods=["GET"]),
+            Route("/api/reviews", review, methods=["POST"]),
+            Route("/api/reviews/{review}", review_state, methods=["GET"]),
+            Route("/api/reviews/{review}/cancel", review_cancel, methods=["POST"]),
+            Route("/api/reviews/{review}/practice", review_practice, methods=["POST"]),
         ],
         lifespan=lifespan,
     )
@@ -224,6 +295,7 @@ def _start_view(games: PageGames, language: str) -> dict[str, Any]:
     presets = page_presets(games.host())
     words = page_words(language)
     unfinished = games.unfinished(language)[:20]
+    finished = games.finished(language, 20)
     return {
         "language": language,
         "languages": [{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in LANGUAGES],
@@ -246,5 +318,14 @@ def _start_view(games: PageGames, language: str) -> dict[str, Any]:
             }
             for game in unfinished
             if game.setup.challenge_id is None
+        ],
+        "finished": [
+            {
+                "game": game.game_id,
+                "preset": game.setup.preset,
+                "title": say.preset_name(game.setup.preset),
+                "text": game_line(say, game),
+            }
+            for game in finished
         ],
     }

@@ -273,7 +273,16 @@ def test_nothing_outside_the_page_files_is_served(client: TestClient, path: str)
     assert "import" not in answer.text
 
 
-KNOWN_PATHS = ["/", "/static/game.js", "/static/basic", "/api/start", "/api/games", "/api/games/x"]
+KNOWN_PATHS = [
+    "/",
+    "/static/game.js",
+    "/static/basic",
+    "/api/start",
+    "/api/games",
+    "/api/games/x",
+    "/api/reviews",
+    "/api/reviews/x",
+]
 SEGMENT = st.text(
     st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%"), max_size=8
 )
@@ -323,11 +332,19 @@ JSON = st.recursive(
 )
 @given(
     body=JSON
-    | st.fixed_dictionaries({"preset": JSON, "board_number": JSON, "game": JSON, "line": JSON})
+    | st.fixed_dictionaries(
+        {"preset": JSON, "board_number": JSON, "game": JSON, "line": JSON, "move": JSON}
+    )
 )
 @pytest.mark.slow
 def test_any_json_is_answered_never_a_server_error(client: TestClient, body: object) -> None:
-    for path in ("/api/games", "/api/games/nosuch/command"):
+    for path in (
+        "/api/games",
+        "/api/games/nosuch/command",
+        "/api/reviews",
+        "/api/reviews/nosuch/cancel",
+        "/api/reviews/nosuch/practice",
+    ):
         answer = post(client, path, body)
         assert answer.status_code in (200, 400, 404), answer.text
         assert isinstance(answer.json(), dict)

@@ -23,6 +23,19 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "serve.error.line_too_long": "A command is at most {limit} characters.",
     "serve.error.no_game": "This game is no longer open here; start or resume it again.",
     "serve.error.too_many": "Too many games are open at once: at most {limit}. Reload the page.",
+    # a game's review in the page (docs/web.md, "Reviewing a game")
+    "serve.error.no_review": "This review is no longer open here; ask for it again (a review kept with its game costs nothing).",
+    "serve.error.review_running": "The review is still running; practise once it has ended.",
+    "serve.error.not_a_moment": "Move {number} is not a key moment of this review.",
+    "serve.error.not_a_move": "A key moment is named by its move number, a whole number from 1.",
+    "serve.error.review_failed": "The review stopped: {problem}.",
+    "serve.review.played": "{label}, the move played",
+    "serve.review.preferred": "{label}, the move preferred",
+    # said where the command says review.start: the page stops a review by its button
+    "serve.review.start": {
+        "one": "Reviewing {what}: 1 move, each position searched with a fixed amount of work; Stop the review keeps the moves reviewed so far.",
+        "other": "Reviewing {what}: {count} moves, each position searched with a fixed amount of work; Stop the review keeps the moves reviewed so far.",
+    },
     "error.serve.needs_web": "samegame serve needs the web extra: pip install 'samegame[web]'",
     "error.serve.host": "--host {host} is not an address this machine has; give 127.0.0.1 or one of its own addresses.",
     "error.serve.port": "Port {port} cannot be used ({problem}); choose another with --port, or 0 for any free port.",

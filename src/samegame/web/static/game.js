@@ -4,8 +4,9 @@
  * The server plays every game through the same Session as `samegame play`, so the
  * page only sends command lines and shows what comes back (docs/web.md):
  *
- * - Start view: the presets, languages and unfinished games of GET /api/start;
- *   Start or Resume opens a game (POST /api/games).
+ * - Start view: the presets, languages, unfinished and finished games of GET
+ *   /api/start; Start or Resume opens a game (POST /api/games), Review reviews a
+ *   saved game (review.js, as does "Review this game" once a game has ended).
  * - Game view: the board is a WAI-ARIA grid with one tab stop (roving tabindex).
  *   Arrow keys, Home, End, Ctrl+Home, Ctrl+End, PageUp and PageDown (PAGE_ROWS
  *   rows) move; Enter, Space, a click or a tap send the cell's name (the server
@@ -157,6 +158,7 @@
     showPresets(data.presets);
     showLanguages(data.languages);
     showUnfinished(data.unfinished);
+    showFinished(data.finished || []);
   }
 
   function showPresets(presets) {
@@ -189,8 +191,24 @@
       const button = element('button', { type: 'button', id: `resume-${index}` }, word('web.start.resume'));
       button.setAttribute('aria-labelledby', `resume-${index} unfinished-${index}`);
       button.addEventListener('click', () => openGame({ preset: game.preset, game: game.game }));
-      return element('li', {}, element('span', { id: `unfinished-${index}` }, game.text), button);
+      return element('li', {}, element('span', { id: `unfinished-${index}` }, game.text), button,
+        reviewButton(`review-unfinished-${index}`, `unfinished-${index}`, game.game));
     }));
+  }
+
+  function showFinished(games) {
+    $('no-finished').hidden = games.length > 0;
+    $('finished').replaceChildren(...games.map((game, index) => element('li', {},
+      element('span', { id: `finished-${index}` }, game.text),
+      reviewButton(`review-finished-${index}`, `finished-${index}`, game.game))));
+  }
+
+  /** A Review button named with the game's line (review.js opens the review). */
+  function reviewButton(id, about, game) {
+    const button = element('button', { type: 'button', id }, word('web.start.review'));
+    button.setAttribute('aria-labelledby', `${id} ${about}`);
+    button.addEventListener('click', () => page.openReview(game));
+    return button;
   }
 
   /** Opens a game (POST /api/games) and shows it with the grid focused. */
@@ -228,6 +246,7 @@
   function showView(name) {
     $('start-view').hidden = name !== 'start';
     $('game-view').hidden = name !== 'game';
+    $('review-view').hidden = name !== 'review';
   }
 
   // -- the game view -----------------------------------------------------------------
@@ -586,6 +605,9 @@
     button.addEventListener('click', () => send(button.dataset.command));
   });
   $('back').addEventListener('click', () => leaveGame());
+  $('review-game').addEventListener('click', () => {
+    if (state && state.game != null) page.openReview(state.game);
+  });
 
   $('command-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -631,6 +653,15 @@
     event.preventDefault(); // Escape answers no
     answer('n');
   });
+
+  // -- what review.js shares: the words, the server, the live region, the views ----------
+
+  const page = window.samegamePage = {
+    $, word, call, say, element, drawTile, showView,
+    language: () => language,
+    leave: () => leaveGame(),
+    openReview: () => {}, // set by review.js
+  };
 
   // -- start: the words, then the game of this tab if the page was reloaded --------------
 
