@@ -361,15 +361,23 @@ class Board:
 
     def _compact(self, mask: int) -> tuple[Board, tuple[Shift, ...], tuple[int, ...]]:
         """Remove ``mask``: within each column the tiles above every removed run shift
-        down by the run's length; emptied columns are dropped and the rest close left."""
+        down by the run's length; emptied columns are dropped and the rest close left.
+
+        Only the columns from the first to the last that ``mask`` touches are
+        compacted one by one: those to their left stay as they are, and those to
+        their right (all occupied: empty columns are always the rightmost) move
+        left together by the number of columns emptied."""
         height = self.height
         column_mask = (1 << height) - 1
         planes = self.planes
-        new_planes = [0] * len(planes)
+        first = ((mask & -mask).bit_length() - 1) // height
+        last = (mask.bit_length() - 1) // height
+        unchanged = (1 << (first * height)) - 1
+        new_planes = [plane & unchanged for plane in planes]
         shifts: list[Shift] = []
         emptied: list[int] = []
-        target = 0
-        for col in range(self.column_count()):
+        target = first
+        for col in range(first, last + 1):
             offset = col * height
             removed = (mask >> offset) & column_mask
             occupied = (self._occupied >> offset) & column_mask
@@ -389,6 +397,15 @@ class Board:
                     bits = (bits & low) | ((bits >> length) & ~low)
                 new_planes[colour] |= bits << dest_offset
             target += 1
+        rest = last + 1
+        rest_offset = rest * height
+        if self._occupied >> rest_offset:
+            if target != rest:
+                shifts.extend(
+                    Shift(col, col - rest + target) for col in range(rest, self.column_count())
+                )
+            for colour, plane in enumerate(planes):
+                new_planes[colour] |= (plane >> rest_offset) << (target * height)
         occupied_after = 0
         for plane in new_planes:
             occupied_after |= plane
