@@ -246,3 +246,21 @@ def test_a_reasons_part_is_what_the_lines_give_at_most_the_loss_and_its_tiles_th
             assert reason.part == min(part, move.loss)
             assert REASON_SHARE * move.loss <= reason.part <= move.loss
             assert reason.part_proven == move.loss_proven
+
+
+def test_a_part_is_the_tiles_share_before_less_their_share_after() -> None:
+    """On a 5x5 game taking the first group each time, the first move splits 4
+    greens that the preferred line scores more with than the line after the
+    move: the part is the difference of their shares, less than the loss."""
+    board = read_board("RBRGR\nGGGBG\nRRGRG\nGBRBG\nGBRBR")
+    moves, position = [], board
+    while groups := position.groups(BASIC.min_group):
+        moves.append(groups[0].anchor)
+        position = position.remove(groups[0])
+    review = review_game(board, BASIC, moves, EXACT)
+    played = played_line(board, BASIC, moves)
+    first = review.moves[0]
+    assert first.reason.kind is ReasonKind.SPLIT_GROUP
+    part = oracle_part(review, played, BASIC, first)
+    assert first.reason.part == part < first.loss
+    assert (part, first.loss) == (12, 24)
