@@ -373,19 +373,27 @@ class ReviewWords(Wording):
         why = self._why(reason)
         if why is None:
             return []
-        key = "review.reason.part.all" if reason.part == reason.loss else "review.reason.part"
-        if not reason.part_proven:
-            key += ".found"
+        if reason.part == reason.loss:
+            key = "review.reason.part.all" if reason.part_proven else "review.reason.part.all.found"
+        else:
+            key = "review.reason.part" if reason.part_proven else "review.reason.part.found"
         return [why, self.tr(key, part=reason.part, lost=self.points(reason.loss))]
 
     def _why(self, reason: MoveReason) -> str | None:
-        if reason.kind in (ReasonKind.SPLIT_GROUP, ReasonKind.SHIFT_SPLIT):
+        if reason.kind is ReasonKind.SPLIT_GROUP:
             assert reason.colour is not None
             return self.tr(
-                f"review.reason.{reason.kind.value}",
+                "review.reason.split-group",
                 tiles=self.tiles(reason.colour, len(reason.cells)),
                 place=self.place(reason.cells, _anchor(reason.cells)),
                 parts=reason.parts,
+            )
+        if reason.kind is ReasonKind.SHIFT_SPLIT:
+            assert reason.colour is not None
+            return self.tr(
+                "review.reason.shift-split",
+                tiles=self.tiles(reason.colour, len(reason.cells)),
+                place=self.place(reason.cells, _anchor(reason.cells)),
             )
         if reason.kind is ReasonKind.TOOK_EARLY:
             assert reason.colour is not None

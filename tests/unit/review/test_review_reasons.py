@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from review_cases import RULE_SETS
@@ -22,6 +23,8 @@ from samegame.core.board import Board
 from samegame.core.coords import Cell, parse_cell
 from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
+from samegame.i18n import LANGUAGES, translator
+from samegame.repl.review_words import ReviewWords
 from samegame.review import ReasonKind, ReviewBudget, review_game
 from samegame.review.reasons import REASON_SHARE
 from samegame.review.review import Review, ReviewedMove
@@ -31,12 +34,12 @@ from strategies import (
     anchor_of,
     board_to_naive,
     naive,
-    naive_boards,
     naive_group,
     naive_groups,
     naive_remove,
     to_board,
 )
+from templates import template_pattern
 
 EXACT = ReviewBudget(level=1, iterations=1)
 """Boards this small are settled whole by the exact solver: every part is proven."""
@@ -218,7 +221,10 @@ def test_a_reason_that_accounts_for_under_a_quarter_of_the_loss_is_not_given() -
 @st.composite
 def games(draw: st.DrawFn) -> tuple[str, NaiveBoard, list[Cell]]:
     name = draw(st.sampled_from(["basic", "jsgames", "no-bonus", "sum-threes"]))
-    start = draw(naive_boards(max_width=5, max_height=4, max_colours=3))
+    width, height = draw(st.integers(3, 5)), draw(st.integers(2, 5))
+    colours = draw(st.integers(2, 3))
+    column = st.lists(st.integers(0, colours - 1), min_size=height, max_size=height)
+    start = naive(width, height, [draw(column) for _ in range(width)])
     nb, moves = start, []
     while groups := sorted(naive_groups(nb, RULE_SETS[name].min_group), key=anchor_of):
         group = draw(st.sampled_from(groups))
@@ -264,3 +270,30 @@ def test_a_part_is_the_tiles_share_before_less_their_share_after() -> None:
     part = oracle_part(review, played, BASIC, first)
     assert first.reason.part == part < first.loss
     assert (part, first.loss) == (12, 24)
+
+
+KINDS = (
+    ("BRB\nBBR\nRGG", "B1", ReasonKind.SPLIT_GROUP),
+    ("RBBGR\nBRGGR", "C1", ReasonKind.SHIFT_SPLIT),
+    ("BRB\nBBR\nRRB", "A2", ReasonKind.TOOK_EARLY),
+    ("RRG\nRBB\nGGB", "A1", ReasonKind.STRANDED_COLOUR),
+)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_each_kind_is_said_with_its_part_in_each_language(language: str) -> None:
+    """The reason's sentence of its kind, then its part (all of the loss, or so
+    many points of it), the numbers said those of the reason."""
+    words = ReviewWords(translator(language))
+    catalogue = LANGUAGES[language]
+    for text, played, kind in KINDS:
+        move, _part = first_reason(text, played)
+        why, part = words.reason(move.reason)
+        assert template_pattern(str(catalogue[f"review.reason.{kind.value}"])).match(why), why
+        whole = move.reason.part == move.loss
+        key = "review.reason.part.all" if whole else "review.reason.part"
+        said = template_pattern(str(catalogue[key])).match(part)
+        assert said is not None, part
+        assert said.group("lost") == words.points(move.loss)
+        if not whole:
+            assert said.group("part") == str(move.reason.part)
