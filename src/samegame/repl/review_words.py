@@ -177,6 +177,7 @@ CLAIMS: Mapping[str, Claim] = {
     "review.reason.split-group": Claim.FACT,
     "review.reason.shift-split": Claim.FACT,
     "review.reason.took-early": Claim.FACT,
+    "review.reason.missed-group": Claim.FACT,
     "review.reason.stranded-colour": Claim.FACT,
     "review.reason.gave-up-clear.bonus": Claim.PROVEN,
     "review.reason.gave-up-clear": Claim.PROVEN,
@@ -392,6 +393,13 @@ class ReviewWords(Wording):
             assert reason.colour is not None
             return self.tr(
                 "review.reason.shift-split",
+                tiles=self.tiles(reason.colour, len(reason.cells)),
+                place=self.place(reason.cells, _anchor(reason.cells)),
+            )
+        if reason.kind is ReasonKind.MISSED_GROUP:
+            assert reason.colour is not None
+            return self.tr(
+                "review.reason.missed-group",
                 tiles=self.tiles(reason.colour, len(reason.cells)),
                 place=self.place(reason.cells, _anchor(reason.cells)),
             )

@@ -35,6 +35,10 @@ accounts for the most (then the first in this order):
   moved them apart: the played line never removes them as one group; its tiles;
 - ``TOOK_EARLY``: the preferred line removes the played group's tiles later, in
   a larger group; that group's tiles;
+- ``MISSED_GROUP``: a group the preferred line removes later, none of whose
+  tiles the move removes, that the played line does not remove in one move (no
+  column the move emptied lies between its tiles: else it is a shift split);
+  its tiles;
 - ``NONE``: none of these, or none accounts for enough of the loss.
 
 ``part_proven``: the part rests on exact values (the exact solver settled the
@@ -78,6 +82,7 @@ class ReasonKind(StrEnum):
     SPLIT_GROUP = "split-group"
     SHIFT_SPLIT = "shift-split"
     TOOK_EARLY = "took-early"
+    MISSED_GROUP = "missed-group"
 
 
 ORDER = tuple(ReasonKind)
@@ -87,7 +92,7 @@ ORDER = tuple(ReasonKind)
 @dataclass(frozen=True)
 class MoveReason:
     """A reason and its data: ``colour`` (of the tiles named), ``cells`` (split:
-    the group's cells before the move; shift split and taken early: the cells,
+    the group's cells before the move; shift split, taken early and missed group: the cells,
     before the move, of the group the preferred line removes; stranded: that
     colour's tiles left after it), ``parts`` (split: the groups it lies in
     after), ``points`` (split: what the group scored whole less what its parts
@@ -164,8 +169,8 @@ def _reason(
     found = [
         *_clear(removal, rules, best, played, after_can_clear),
         *_splits(removal, rules, best, played),
-        *_shift_splits(removal, best, played),
         *_took_early(removal, best, played),
+        *_missed_groups(removal, best, played),
     ]
     worthy = [(min(part, loss), reason) for part, reason in found if part >= REASON_SHARE * loss]
     if not worthy:
@@ -276,25 +281,25 @@ def _later_groups(best: TiledLine) -> list[tuple[Cell, ...]]:
     ]
 
 
-def _shift_splits(removal: Removal, best: TiledLine, played: TiledLine) -> list[Found]:
-    """Each group the preferred line removes later that has tiles on both sides of
-    a column the move emptied, none of the move's, and that the played line does
-    not remove in one move."""
+def _missed_groups(removal: Removal, best: TiledLine, played: TiledLine) -> list[Found]:
+    """Each group the preferred line removes later, none of whose tiles the move
+    removes, that the played line does not remove in one move: a shift split
+    when a column the move emptied lies between its tiles, else a missed group."""
     played_tiles = set(removal.before.cells(removal.group.mask))
     found: list[Found] = []
     for cells in _later_groups(best):
         if played_tiles.intersection(cells):
             continue
+        moves = {played.removed_in.get(cell) for cell in cells}
+        if len(moves) == 1 and None not in moves:
+            continue
         across = any(
             min(cell.col for cell in cells) < emptied < max(cell.col for cell in cells)
             for emptied in removal.emptied_columns
         )
-        moves = {played.removed_in.get(cell) for cell in cells}
-        if across and (len(moves) > 1 or None in moves):
-            colour = removal.before.cell(cells[0])
-            found.append(
-                (_part(best, played, cells), MoveReason(ReasonKind.SHIFT_SPLIT, colour, cells))
-            )
+        kind = ReasonKind.SHIFT_SPLIT if across else ReasonKind.MISSED_GROUP
+        colour = removal.before.cell(cells[0])
+        found.append((_part(best, played, cells), MoveReason(kind, colour, cells)))
     return found
 
 

@@ -331,6 +331,7 @@ def _reviewed_move(
             exact=before.exact and after.exact,
             after_can_clear=after.can_clear,
         )
+        assert reason.loss in (0, loss), "a reason's lines reach the totals of the move's loss"
     else:
         reason = NO_REASON
     return ReviewedMove(

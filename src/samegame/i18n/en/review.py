@@ -94,6 +94,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.reason.split-group": "Why: it split {tiles} into {parts} groups; they were on {place}.",
     "review.reason.shift-split": "Why: it emptied a column between {tiles}, which the line preferred removes as one group and the line after it does not; they were on {place}.",
     "review.reason.took-early": "Why: it took {played} early; the line preferred removes them later in a group of {tiles}, on {place}.",
+    "review.reason.missed-group": "Why: the line preferred later removes {tiles} as one group, and the line after it does not; they were on {place}.",
     "review.reason.part": "That cost {part} of the {lost} lost.",
     "review.reason.part.found": "That cost {part} of the {lost} lost, as far as the search found.",
     "review.reason.part.all": "That cost all {lost} lost.",

@@ -70,6 +70,7 @@ MESSAGES: Mapping[str, str] = {
     "review.reason.split-group": "理由: {tiles}を{parts}つのグループに分けました。もとは{place}にありました。",
     "review.reason.shift-split": "理由: {tiles}の間の列を空にしました。より良い手順ではこれらを1つのグループとして消しますが、この手の後の手順ではそうなりません。もとは{place}にありました。",
     "review.reason.took-early": "理由: {played}を早く取りました。より良い手順ではこれらを後で{tiles}のグループとして消します。場所は{place}です。",
+    "review.reason.missed-group": "理由: より良い手順では後で{tiles}を1つのグループとして消しますが、この手の後の手順ではそうなりません。もとは{place}にありました。",
     "review.reason.part": "これで{lost}のうち{part}点を失いました。",
     "review.reason.part.found": "探索で見つかった範囲で、これで{lost}のうち{part}点を失いました。",
     "review.reason.part.all": "失った{lost}はすべてこのためです。",
