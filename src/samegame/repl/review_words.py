@@ -175,11 +175,21 @@ CLAIMS: Mapping[str, Claim] = {
     "review.hint.shorter.found": Claim.FOUND,
     # why
     "review.reason.split-group": Claim.FACT,
+    "review.reason.shift-split": Claim.FACT,
+    "review.reason.took-early": Claim.FACT,
+    "review.reason.missed-group": Claim.FACT,
     "review.reason.stranded-colour": Claim.FACT,
     "review.reason.gave-up-clear.bonus": Claim.PROVEN,
     "review.reason.gave-up-clear": Claim.PROVEN,
     "review.reason.gave-up-clear.found.bonus": Claim.FOUND,
     "review.reason.gave-up-clear.found": Claim.FOUND,
+    # the part of the loss a reason accounts for: the tiles' share (or the clear's
+    # settlement) in the preferred line less in the played line, both replayed;
+    # proven when both positions are exact (both lines are best lines)
+    "review.reason.part": Claim.PROVEN,
+    "review.reason.part.found": Claim.FOUND,
+    "review.reason.part.all": Claim.PROVEN,
+    "review.reason.part.all.found": Claim.FOUND,
     # the practice's judgement of an answer
     "review.practice.same": Claim.PROVEN,
     "review.practice.same.found": Claim.FOUND,
@@ -349,9 +359,7 @@ class ReviewWords(Wording):
                 total=move.preferred_total,
             )
         )
-        reason = self.reason(move.reason)
-        if reason is not None:
-            lines.append(reason)
+        lines += self.reason(move.reason)
         if move.hinted:
             # The hint looks two moves ahead; the better line shown comes from a
             # search to the end of the game: said with its first moves.
@@ -360,8 +368,19 @@ class ReviewWords(Wording):
             lines.append(self.tr(key, line=shown_line, more=self.points(move.loss)))
         return lines
 
-    def reason(self, reason: MoveReason) -> str | None:
-        """Why a move cost points, in one sentence; None when the boards cannot say."""
+    def reason(self, reason: MoveReason) -> list[str]:
+        """Why a move cost points, then how much of the loss that accounts for
+        (``samegame.review.reasons``); nothing when the boards cannot say."""
+        why = self._why(reason)
+        if why is None:
+            return []
+        if reason.part == reason.loss:
+            key = "review.reason.part.all" if reason.part_proven else "review.reason.part.all.found"
+        else:
+            key = "review.reason.part" if reason.part_proven else "review.reason.part.found"
+        return [why, self.tr(key, part=reason.part, lost=self.points(reason.loss))]
+
+    def _why(self, reason: MoveReason) -> str | None:
         if reason.kind is ReasonKind.SPLIT_GROUP:
             assert reason.colour is not None
             return self.tr(
@@ -369,7 +388,28 @@ class ReviewWords(Wording):
                 tiles=self.tiles(reason.colour, len(reason.cells)),
                 place=self.place(reason.cells, _anchor(reason.cells)),
                 parts=reason.parts,
-                points=self.points(reason.points),
+            )
+        if reason.kind is ReasonKind.SHIFT_SPLIT:
+            assert reason.colour is not None
+            return self.tr(
+                "review.reason.shift-split",
+                tiles=self.tiles(reason.colour, len(reason.cells)),
+                place=self.place(reason.cells, _anchor(reason.cells)),
+            )
+        if reason.kind is ReasonKind.MISSED_GROUP:
+            assert reason.colour is not None
+            return self.tr(
+                "review.reason.missed-group",
+                tiles=self.tiles(reason.colour, len(reason.cells)),
+                place=self.place(reason.cells, _anchor(reason.cells)),
+            )
+        if reason.kind is ReasonKind.TOOK_EARLY:
+            assert reason.colour is not None
+            return self.tr(
+                "review.reason.took-early",
+                played=self.tiles(reason.colour, reason.tiles),
+                tiles=self.tiles(reason.colour, len(reason.cells)),
+                place=self.place(reason.cells, _anchor(reason.cells)),
             )
         if reason.kind is ReasonKind.STRANDED_COLOUR:
             assert reason.colour is not None

@@ -45,6 +45,8 @@ def _reason(reason: MoveReason) -> dict[str, Any]:
         "bonus": reason.bonus,
         "points": reason.points,
         "proven": reason.proven,
+        "part": reason.part,
+        "part_proven": reason.part_proven,
     }
 
 

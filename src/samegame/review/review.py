@@ -322,8 +322,16 @@ def _reviewed_move(
     assert preferred_group is not None
     if loss > 0:
         reason = move_reason(
-            board, group, rules, best_clears=before.clears, after_can_clear=after.can_clear
+            board,
+            group,
+            rules,
+            base=played.bases[i],
+            preferred=before.line,
+            after_line=after.line,
+            exact=before.exact and after.exact,
+            after_can_clear=after.can_clear,
         )
+        assert reason.loss in (0, loss), "a reason's lines reach the totals of the move's loss"
     else:
         reason = NO_REASON
     return ReviewedMove(

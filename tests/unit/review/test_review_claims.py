@@ -40,7 +40,7 @@ from samegame.review import ReviewBudget, review_game
 from samegame.review.alternatives import alternatives
 from samegame.review.exact import ExactSolver
 from samegame.review.review import Review
-from samegame.review.values import PlayedLine, follow, played_line
+from samegame.review.values import PlayedLine, follow, played_line, settle_line
 from templates import template_pattern
 
 RULES = Rules(BASIC, clear_bonus=1000)
@@ -119,10 +119,16 @@ class Oracle:
 
 
 def check_move(
-    told: Any, played: PlayedLine, oracle: Oracle, lines: list[str], tally: dict[str, int]
+    told: Any,
+    played: PlayedLine,
+    oracle: Oracle,
+    lines: list[str],
+    tally: dict[str, int],
+    review: Review,
 ) -> None:
     move = told.move
     i = move.index
+    after_line = settle_line(played, review.values, RULES, review.extra)[i + 1].line
     before, after = played.boards[i], played.boards[i + 1]
     true_before = oracle.best(before, played.bases[i])
     true_after = oracle.best(after, played.bases[i + 1])
@@ -164,6 +170,22 @@ def check_move(
                 tally["found but not so"] += 1
         elif key == "review.reason.stranded-colour":
             assert not oracle.can_clear(after), line
+        elif key in ("review.reason.part", "review.reason.part.all"):
+            # Both lines compared are best lines: the part is of the true loss.
+            tally["part proven"] = tally.get("part proven", 0) + 1
+            lost = number(values["lost"])
+            part = number(values["part"]) if "part" in values else lost
+            assert lost == true_loss, (line, true_loss)
+            assert true_loss / 4 <= part <= true_loss, (line, true_loss)
+            base = played.bases[i]
+            assert follow(before, RULES, base, move.preferred_line)[0] == true_before, line
+            assert follow(after, RULES, played.bases[i + 1], after_line)[0] == true_after, line
+        elif (
+            key.startswith("review.reason.part.")
+            and key.endswith(".found")
+            and number(values["lost"]) != true_loss
+        ):
+            tally["found but not so"] += 1
 
 
 def check_practice(
@@ -317,7 +339,7 @@ def test_every_proven_sentence_is_true_and_the_rest_say_what_was_found() -> None
             check_summary(exact, played, oracle, words, tally)
             check_views(exact, played, oracle, words, tally)
         for told in told_moves(review, played, RULES, every=True):
-            check_move(told, played, oracle, words.move(told), tally)
+            check_move(told, played, oracle, words.move(told), tally, review)
         check_views(review, played, oracle, words, tally)
         voice = SimpleNamespace(tr=tr)
         practice = ReviewPractice(voice, review, played, RULES, BUDGET, seed)  # type: ignore
@@ -329,6 +351,7 @@ def test_every_proven_sentence_is_true_and_the_rest_say_what_was_found() -> None
         "review.alternatives.found",
     }  # fmt: skip
     assert views <= HEARD, f"not heard in the sample: {sorted(views - HEARD)}"
+    assert tally.get("part proven", 0) > 0, "no proven part of a loss in the sample"
     assert tally["proven"] > 50, tally
     assert tally["found"] > 50, tally
     assert tally["found but not so"] > 0, (

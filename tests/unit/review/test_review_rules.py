@@ -4,10 +4,9 @@ the reasons a costly move is given."""
 from __future__ import annotations
 
 import functools
-from collections import Counter
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from review_cases import RULE_SETS
 
@@ -21,11 +20,8 @@ from samegame.review import MoveLabel, ReasonKind, ReviewBudget, review_game
 from samegame.review.exact import ExactSolver
 from samegame.review.reasons import move_reason
 from strategies import (
-    NaiveBoard,
     anchor_of,
-    naive,
     naive_boards,
-    naive_group,
     naive_groups,
     naive_remove,
     to_board,
@@ -125,58 +121,21 @@ def test_a_move_after_which_no_line_clears_gives_up_the_clear() -> None:
 def test_without_a_bonus_or_penalty_the_clear_is_no_reason() -> None:
     board = read_board("GGB\nBRR")
     rules = RULE_SETS["no-bonus"]
-    before = board.group_at(parse_cell("B1"))
-    assert before is not None
-    reason = move_reason(board, before, rules, best_clears=True, after_can_clear=False)
-    assert reason.kind is not ReasonKind.GAVE_UP_CLEAR
-
-
-def _basic(n: int) -> int:
-    return (n - 2) ** 2 if n >= 2 else 0
-
-
-@settings(max_examples=200)
-@given(nb=naive_boards(max_width=5, max_height=4, max_colours=3), pick=st.integers(0, 50))
-@example(nb=naive(2, 3, [[0, 0, 1], [2, 2, 1]]), pick=0)  # a pair split in two: no cost
-@example(nb=naive(2, 3, [[0, 0, 1], [2, 1, 1]]), pick=0)  # three split in one and two
-def test_a_split_group_is_the_one_whose_parts_lose_the_most_points(
-    nb: NaiveBoard, pick: int
-) -> None:
-    """Against the naive reference: every tile carries a name through the
-    removal, each group before is looked for among the groups after, and its
-    parts there are scored as they lie."""
-    rules = RULE_SETS["no-bonus"]  # (n-2)^2 and no clear at stake: a split or nothing
-    groups = sorted(naive_groups(nb, rules.min_group), key=anchor_of)
-    if not groups:
-        return
-    removed = groups[pick % len(groups)]
-    names = [
-        [col * 100 + row for row in range(len(column))] for col, column in enumerate(nb.columns)
-    ]
-    named_after = naive_remove(naive(nb.width, nb.height, names), removed)
-    after = naive_remove(nb, removed)
-    where = {
-        name: (c, r)
-        for c, column in enumerate(named_after.columns)
-        for r, name in enumerate(column)
-    }
-    costs = {}
-    for group in groups:
-        if group == removed:
-            continue
-        parts = Counter(min(naive_group(after, where[c * 100 + r])) for c, r in group)
-        if len(parts) > 1:
-            costs[group] = _basic(len(group)) - sum(map(_basic, parts.values()))
-    worst = max(costs.values(), default=0)
-    board = to_board(nb)
-    played = board.group_at(Cell(*anchor_of(removed)))
+    played = board.group_at(parse_cell("B1"))
     assert played is not None
-    reason = move_reason(board, played, rules, best_clears=False, after_can_clear=None)
-    if worst > 0:
-        assert reason.kind is ReasonKind.SPLIT_GROUP
-        assert reason.points == worst
-        largest = max(len(group) for group, cost in costs.items() if cost == worst)
-        assert len(reason.cells) == largest
-        assert reason.parts > 1
-    else:
-        assert reason.kind is ReasonKind.NONE
+    solved = ExactSolver(RULE_SETS["basic"]).best_line(board, 0)
+    assert solved is not None
+    assert solved[0] >= 1000, "a line that clears"
+    after = ExactSolver(rules).best_line(board.remove(played), 0)
+    assert after is not None
+    reason = move_reason(
+        board,
+        played,
+        rules,
+        base=0,
+        preferred=solved[1],
+        after_line=after[1],
+        exact=True,
+        after_can_clear=False,
+    )
+    assert reason.kind is not ReasonKind.GAVE_UP_CLEAR
