@@ -104,9 +104,11 @@ FAST = {"simulate-process", "solve"}
 
 
 def _cases() -> list[object]:
+    """Each work with Ctrl-C and with one of SIGTERM and SIGHUP, in turn (the two
+    take the same path to the same code, 143; each is tried on half the works)."""
     cases: list[object] = []
-    for work in WORK:
-        for number in CODES:
+    for index, work in enumerate(WORK):
+        for number in (signal.SIGINT, (signal.SIGTERM, signal.SIGHUP)[index % 2]):
             marks = [] if work.name in FAST else [pytest.mark.slow]
             cases.append(pytest.param(work, number, marks=marks, id=f"{work.name}-{number.name}"))
     return cases
@@ -264,15 +266,19 @@ PHASES = {
 
 
 def _phase_cases() -> list[object]:
+    """Each command in each phase once, its signal in turn (SIGTERM, Ctrl-C, SIGHUP),
+    so that every phase meets every signal and every command meets every signal
+    (each pair of the three is tried; a delay drawn in the phase's window)."""
     draw = random.Random(4371)
+    turn = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
     cases: list[object] = []
-    for name in PHASE_WORK:
-        for phase, (low, high) in PHASES.items():
-            for number in (signal.SIGTERM, draw.choice((signal.SIGHUP, signal.SIGINT))):
-                delay = round(draw.uniform(low, high), 3)
-                marks = [] if number is signal.SIGTERM else [pytest.mark.slow]
-                label = f"{name}-{phase}-{number.name}-{delay}"
-                cases.append(pytest.param(name, phase, number, delay, marks=marks, id=label))
+    for index, name in enumerate(PHASE_WORK):
+        for shift, (phase, (low, high)) in enumerate(PHASES.items()):
+            number = turn[(index + shift) % len(turn)]
+            delay = round(draw.uniform(low, high), 3)
+            marks = [] if number is signal.SIGTERM else [pytest.mark.slow]
+            label = f"{name}-{phase}-{number.name}-{delay}"
+            cases.append(pytest.param(name, phase, number, delay, marks=marks, id=label))
     return cases
 
 

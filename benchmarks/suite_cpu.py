@@ -1,0 +1,86 @@
+"""Where the test suite's CPU time goes: the CPU seconds of each test (its worker's
+and the child processes the worker waited for during it), summed by file and by
+test function, the largest first, and the whole run's CPU beside them (so what
+no test accounts for, such as collection, the numba warm-up and the warm fork
+server's commands, shows as the difference).
+
+CPU seconds, unlike wall seconds, hardly change with what else the machine runs,
+so this can be run beside other work. A child process is counted in the test
+during which it was waited for: a process a test leaves to be reaped later is
+counted in a later test, so single tests can be off, while the files' sums hold.
+
+    python benchmarks/suite_cpu.py                  # the whole suite, -n auto
+    python benchmarks/suite_cpu.py --top 20 -- tests/system
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLUGIN = """
+import os, resource, pytest
+OUT = os.environ["SUITE_CPU_OUT"]
+def _now():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    waited = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + waited.ru_utime + waited.ru_stime
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    began = _now()
+    yield
+    with open(f"{OUT}/{os.getpid()}.tsv", "a", encoding="utf-8") as out:
+        out.write(f"{_now() - began:.3f}\\t{item.nodeid}\\n")
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--top", type=int, default=30, help="how many files and tests to list")
+    parser.add_argument("pytest_args", nargs="*", help="after --: pytest's arguments")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="suite-cpu-") as folder:
+        Path(folder, "suite_cpu_plugin.py").write_text(PLUGIN, encoding="utf-8")
+        environment = {
+            **os.environ,
+            "SUITE_CPU_OUT": folder,
+            "PYTHONPATH": os.pathsep.join(filter(None, [folder, os.environ.get("PYTHONPATH")])),
+        }
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "suite_cpu_plugin"]
+        command += args.pytest_args or ["-n", "auto"]
+        began_wall = time.monotonic()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        ran = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.monotonic() - began_wall
+        whole = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        by_file: dict[str, float] = defaultdict(float)
+        by_test: dict[str, float] = defaultdict(float)
+        tests = 0
+        for path in Path(folder).glob("*.tsv"):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                seconds, nodeid = line.split("\t", 1)
+                by_file[nodeid.split("::")[0]] += float(seconds)
+                by_test[nodeid.split("[")[0]] += float(seconds)
+                tests += 1
+    print(ran.stdout.strip().splitlines()[-1] if ran.stdout.strip() else "(no output)")
+    counted = sum(by_file.values())
+    print(f"{tests} tests, {wall:.0f} s wall, {whole:.0f} CPU s in all, {counted:.0f} in tests")
+    for title, table in (("files", by_file), ("tests (parametrized ones summed)", by_test)):
+        print(f"\nThe {args.top} largest {title}, CPU s:")
+        for name, seconds in sorted(table.items(), key=lambda item: -item[1])[: args.top]:
+            print(f"{seconds:8.1f}  {name}")
+    sys.exit(ran.returncode)
+
+
+if __name__ == "__main__":
+    main()
