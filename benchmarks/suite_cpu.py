@@ -55,7 +55,7 @@ def main() -> None:
             "SUITE_CPU_OUT": folder,
             "PYTHONPATH": os.pathsep.join(filter(None, [folder, os.environ.get("PYTHONPATH")])),
         }
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "suite_cpu_plugin"]
+        command = [sys.executable, "-m", "pytest", "-q", "-rfE", "-p", "suite_cpu_plugin"]
         command += args.pytest_args or ["-n", "auto"]
         began_wall = time.monotonic()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -72,7 +72,11 @@ def main() -> None:
                 by_file[nodeid.split("::")[0]] += float(seconds)
                 by_test[nodeid.split("[")[0]] += float(seconds)
                 tests += 1
-    print(ran.stdout.strip().splitlines()[-1] if ran.stdout.strip() else "(no output)")
+    said = ran.stdout.strip().splitlines()
+    for line in said:
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(line)
+    print(said[-1] if said else "(no output)")
     counted = sum(by_file.values())
     print(f"{tests} tests, {wall:.0f} s wall, {whole:.0f} CPU s in all, {counted:.0f} in tests")
     for title, table in (("files", by_file), ("tests (parametrized ones summed)", by_test)):
