@@ -10,8 +10,10 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
   loss``), exact when the review's ``after_exact`` is. An answer that is the move
   played (any cell of its group) is judged ``SAME`` with that total.
 - **The answer** is worth the best of: the exact solver's value of the position
-  after it, when the review's budget settles it (then it is exact and nothing
-  else is needed); every line the review holds (``Review.values`` and
+  after it, when it settles it within the budget's bound of positions on a
+  position of at most ``ANSWER_EXACT_TILES`` tiles (or the budget's own tile
+  bound when larger; none when the budget has no exact solver): then it is
+  exact and nothing else is needed; every line the review holds (``Review.values`` and
   ``Review.extra``, from ``s_i`` or an earlier position) that passes through the
   position after the answer, its rest replayed from there with the answer's
   points; for the preferred move, the review's preferred total (exact when the
@@ -43,7 +45,7 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from samegame.core.board import Board, Group
@@ -61,7 +63,22 @@ from samegame.review.values import (
     value_position,
 )
 
-__all__ = ["AnswerJudge", "AnswerValue", "AnswerVerdict", "Judgement", "answer_seed"]
+ANSWER_EXACT_TILES = 40
+"""The largest position after an answer tried by the exact solver (within the
+budget's bound of positions), above the review's 30: an answer is judged once, a
+position at a time, so it can take the exact solver's work where the review,
+valuing every position of a game, cannot; on 6x6 boards the search alone
+misses the clear of positions of 31 to 34 tiles (benchmarks/results/review.md,
+"Practice verdicts")."""
+
+__all__ = [
+    "ANSWER_EXACT_TILES",
+    "AnswerJudge",
+    "AnswerValue",
+    "AnswerVerdict",
+    "Judgement",
+    "answer_seed",
+]
 
 
 class AnswerVerdict(StrEnum):
@@ -127,6 +144,9 @@ class AnswerJudge:
         self.budget = budget
         self.seed = seed
         self.solver: ExactSolver | None = self.budget.solver(rules)
+        tiles = max(budget.exact_tiles, ANSWER_EXACT_TILES) if budget.exact_tiles else 0
+        self.answer_budget = replace(budget, exact_tiles=tiles)
+        self.answer_solver: ExactSolver | None = self.answer_budget.solver(rules)
         self._through: dict[int, dict[Board, list[tuple[Cell, ...]]]] = {}
 
     def judge(self, index: int, group: Group) -> Judgement:
@@ -157,7 +177,7 @@ class AnswerJudge:
         board = self.played.boards[index]
         after = board.remove(group)
         base = self.played.bases[index] + self.rules.points(group.size)
-        settled = exact_value(after, self.rules, base, self.budget, self.solver)
+        settled = exact_value(after, self.rules, base, self.answer_budget, self.answer_solver)
         if settled is not None:
             return AnswerValue(settled.total, settled.line, True)
         known: list[AnswerValue] = []

@@ -26,6 +26,7 @@ from samegame.repl.review_practice import practice_moves
 from samegame.repl.review_words import CLAIMS, Claim, ReviewWords
 from samegame.review import ReviewBudget, review_game
 from samegame.review.exact import ExactSolver
+from samegame.review.judging import ANSWER_EXACT_TILES
 from samegame.review.review import Review, ReviewedMove
 from samegame.review.values import PlayedLine, exact_value, follow, played_line
 
@@ -76,12 +77,14 @@ def test_no_wrong_verdict_where_the_exact_solver_settles_the_answer(
     seed: int, colours: int
 ) -> None:
     """Every answer of every practice position, against the exact solver of the
-    whole board: a proven verdict is true; where the review's budget settles the
+    whole board: the answer's total is its true best (the exact solver settles
+    every position of these boards); a proven verdict is true; where the review's budget settles the
     positions after the move played and after the answer, the verdict is proven,
     its total the answer's true best and its points more the true difference; and
     the points more or fewer said are always the answer's total less the total
     said for the move played."""
     review, played, practice = reviewed(seed, (5, 4), colours, EXACT_BUDGET)
+    assert ANSWER_EXACT_TILES >= 20
     oracle = ExactSolver(RULES, 20, 10**7)
     solver = EXACT_BUDGET.solver(RULES)
     for move in practice_moves(review):
@@ -116,11 +119,14 @@ def test_no_wrong_verdict_where_the_exact_solver_settles_the_answer(
             if CLAIMS[key] is Claim.PROVEN:
                 assert kind == truth, (key, values, true_answer, true_played)
                 assert total <= true_answer
+            # Every position of 20 tiles is settled within the budget's bound of
+            # positions: the answer is judged exactly (up to ANSWER_EXACT_TILES,
+            # beyond the review's 12).
+            assert total == true_answer, (key, values, true_answer)
             settled = exact_value(after, RULES, base, EXACT_BUDGET, solver) is not None
             if move.after_exact and settled:
                 assert CLAIMS[key] is Claim.PROVEN, key
                 assert kind == truth, (key, values, true_answer, true_played)
-                assert total == true_answer, (key, values, true_answer)
 
 
 WEAK_BUDGET = ReviewBudget(level=1, iterations=1, exact_tiles=0, recheck=0)
