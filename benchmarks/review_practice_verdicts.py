@@ -31,7 +31,6 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from samegame.bots.search.engine import Algorithm, prepare
@@ -42,7 +41,8 @@ from samegame.core.game import lookahead_hint
 from samegame.core.rng import StableRandom, derive_seed
 from samegame.core.rules import Rules
 from samegame.i18n import translator
-from samegame.repl.review_practice import ReviewPractice, practice_moves
+from samegame.repl.practice_judge import PracticeJudge
+from samegame.repl.review_practice import practice_moves
 from samegame.repl.review_words import CLAIMS, Claim
 from samegame.review import ReviewBudget, review_game
 from samegame.review.exact import ExactSolver
@@ -128,7 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     prepare(Algorithm.NRPA, 1)
     budget = ReviewBudget()
-    voice = SimpleNamespace(tr=translator("en"))
+    tr = translator("en")
     count: Counter[str] = Counter()
     shown = 0
     started = time.perf_counter()
@@ -141,7 +141,7 @@ def main() -> None:
             continue
         review = review_game(board, RULES, moves, budget, seed=number)
         played = played_line(board, RULES, moves)
-        practice = ReviewPractice(voice, review, played, RULES, budget, number)  # type: ignore[arg-type]
+        practice = PracticeJudge(tr, review, played, RULES, budget, number)
         solver = budget.solver(RULES)
         for move in practice_moves(review):
             i = move.index
