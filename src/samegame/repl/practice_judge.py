@@ -72,8 +72,8 @@ class PracticeJudge:
         whether it beats the played move, on the review's consistent values
         (``samegame.review.judging``). A comparison is said as proven only when
         the exact solver settled it (``samegame.repl.review_words.CLAIMS``): the
-        answer better when the position after the move played is exact, no better
-        when the answer's own value is; else as what the search found. The points
+        answer better when the position after the move played is exact, as good or
+        worse when both positions are; else as what the search found. The points
         more or fewer are the difference of the two totals."""
         try:
             group = board.group_at(cell)

@@ -25,8 +25,9 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
 - **The verdict** compares the two totals: ``BETTER`` when the answer's is
   higher (proven when the position after the move played is exact: the line
   replayed beats every line from there), ``EQUAL`` when they are the same
-  (proven when both are exact), ``WORSE`` when lower (proven when the answer's
-  is exact). ``more`` is always the answer's total less the played total, the
+  (proven when both are exact), ``WORSE`` when lower (proven when both are
+  exact too: the answer's alone proves it no better, but the points fewer are
+  said against the move played, whose value must then be the true one). ``more`` is always the answer's total less the played total, the
   two totals the words state.
 
 >>> from samegame.core.formulas import BASIC
@@ -168,7 +169,9 @@ class AnswerJudge:
         if value.total == played_total:
             proven = value.exact and move.after_exact
             return Judgement(AnswerVerdict.EQUAL, value.total, played_total, proven, best)
-        return Judgement(AnswerVerdict.WORSE, value.total, played_total, value.exact, best)
+        # "N fewer than the move played" needs the played move's true value too.
+        proven = value.exact and move.after_exact
+        return Judgement(AnswerVerdict.WORSE, value.total, played_total, proven, best)
 
     def answer_value(self, move: ReviewedMove, group: Group) -> AnswerValue:
         """The best line known after ``group`` at the position before ``move``

@@ -73,6 +73,8 @@ EXACT_BUDGET = ReviewBudget(level=1, iterations=3, exact_tiles=12)
 @given(seed=st.integers(0, 2**32), colours=st.sampled_from([2, 3]))
 @example(seed=70, colours=2)  # the preferred move judged by its found total, not exactly
 @example(seed=280, colours=3)
+@example(seed=99, colours=2)  # "N fewer than the move played" proven on a found played value
+@example(seed=99, colours=3)
 def test_no_wrong_verdict_where_the_exact_solver_settles_the_answer(
     seed: int, colours: int
 ) -> None:
@@ -119,6 +121,11 @@ def test_no_wrong_verdict_where_the_exact_solver_settles_the_answer(
             if CLAIMS[key] is Claim.PROVEN:
                 assert kind == truth, (key, values, true_answer, true_played)
                 assert total <= true_answer
+                # The points more or fewer said against the move played are true.
+                if "fewer" in values:
+                    assert values["fewer"] == WORDS.points(true_played - total), (key, values)
+                if "more" in values:
+                    assert values["more"] == WORDS.points(total - true_played), (key, values)
             # Every position of 20 tiles is settled within the budget's bound of
             # positions: the answer is judged exactly (up to ANSWER_EXACT_TILES,
             # beyond the review's 12).
