@@ -16,11 +16,17 @@ search is the one that removes the most tiles):
 - NRPA of level 2 with ``--iterations`` a level, keeping a colour back for last
   (selective playouts).
 
+With ``--small N``, the first ``N`` games of benchmarks/review_practice_verdicts.py
+(random 6x6 boards, three policies) are checked the same way: their late
+positions are within the exact solver's bound, so they hold the proven
+statements that full-size games seldom reach.
+
 A clearing line found, replayed under the game's rules, disproves the
 statement. Printed: the statements, proven and found, and those disproved, each
 with the line that clears.
 
     nice -n 10 .venv/bin/python benchmarks/review_no_clear.py --positions 1,6,11
+    nice -n 10 .venv/bin/python benchmarks/review_no_clear.py --positions '' --small 30
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+
+from review_practice_verdicts import game as small_game
 
 from samegame.benchmark.positions import parse_positions, standard_positions
 from samegame.bots.search.engine import Algorithm, prepare, search
@@ -86,6 +94,7 @@ def main() -> None:
     parser.add_argument("--players", default=",".join(PLAYERS), help="bots, by name")
     parser.add_argument("--width", type=int, default=2048, help="the beam's width")
     parser.add_argument("--iterations", type=int, default=100, help="NRPA's a level")
+    parser.add_argument("--small", type=int, default=0, help="6x6 games checked too")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     prepare(Algorithm.NRPA, 1)
@@ -98,34 +107,41 @@ def main() -> None:
     counts = {"games": 0, "moves": 0, "proven": 0, "found": 0}
     disproved = {"proven": 0, "found": 0}
     started = time.perf_counter()
-    for number in parse_positions(args.positions):
+    games: list[tuple[str, Board, Sequence[Cell]]] = []
+    for number in parse_positions(args.positions) if args.positions else ():
         board = standard_positions()[number - 1]
-        for name in args.players.split(","):
-            moves = PLAYERS[name](board, args.seed)
-            review = review_game(board, BENCHMARK_RULES, moves, budget, args.seed)
-            played = played_line(board, BENCHMARK_RULES, moves)
-            counts["games"] += 1
-            counts["moves"] += len(moves)
-            said = [m for m in review.moves if m.reason.kind is ReasonKind.GAVE_UP_CLEAR]
-            print(
-                f"position {number}, {name}: {len(moves)} moves, score {review.score}, "
-                f"best found {review.best_total}; {len(said)} moves said to lose the clear",
-                flush=True,
-            )
-            for move in said:
-                kind = "proven" if move.reason.proven else "found"
-                counts[kind] += 1
-                after = played.boards[move.index + 1]
-                seed = args.seed * 1000 + move.index
-                found = clearing_line(after, searches, seed)
-                if found is not None:
-                    disproved[kind] += 1
-                    algorithm, line = found
-                    print(
-                        f"  move {move.index + 1} ({kind}, {after.tile_count()} tiles left): "
-                        f"{algorithm} clears with {' '.join(format_cell(c) for c in line)}",
-                        flush=True,
-                    )
+        games += [
+            (f"position {number}, {name}", board, PLAYERS[name](board, args.seed))
+            for name in args.players.split(",")
+        ]
+    for number in range(args.small):
+        name, colours, board, cells = small_game(number)
+        games.append((f"6x6 game {number} ({name}, {colours} colours)", board, cells))
+    for what, board, moves in games:
+        review = review_game(board, BENCHMARK_RULES, moves, budget, args.seed)
+        played = played_line(board, BENCHMARK_RULES, moves)
+        counts["games"] += 1
+        counts["moves"] += len(moves)
+        said = [m for m in review.moves if m.reason.kind is ReasonKind.GAVE_UP_CLEAR]
+        print(
+            f"{what}: {len(moves)} moves, score {review.score}, "
+            f"best found {review.best_total}; {len(said)} moves said to lose the clear",
+            flush=True,
+        )
+        for move in said:
+            kind = "proven" if move.reason.proven else "found"
+            counts[kind] += 1
+            after = played.boards[move.index + 1]
+            seed = args.seed * 1000 + move.index
+            found = clearing_line(after, searches, seed)
+            if found is not None:
+                disproved[kind] += 1
+                algorithm, line = found
+                print(
+                    f"  move {move.index + 1} ({kind}, {after.tile_count()} tiles left): "
+                    f"{algorithm} clears with {' '.join(format_cell(c) for c in line)}",
+                    flush=True,
+                )
     seconds = time.perf_counter() - started
     print(
         f"{counts['games']} games, {counts['moves']} moves; said the clear lost: "
