@@ -13,9 +13,9 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
   after it, when it settles it within the budget's bound of positions on a
   position of at most ``ANSWER_EXACT_TILES`` tiles (or the budget's own tile
   bound when larger; none when the budget has no exact solver): then it is
-  exact and nothing else is needed; every line the review holds (``Review.values`` and
-  ``Review.extra``, from ``s_i`` or an earlier position) that passes through the
-  position after the answer, its rest replayed from there with the answer's
+  exact and nothing else is needed; every line the review holds
+  (``Review.values`` and ``Review.extra``, from ``s_i`` or an earlier
+  position) that passes through the position after the answer, its rest replayed from there with the answer's
   points; for the preferred move, the review's preferred total (exact when the
   position before is); and, for any other answer, one search of the review's
   budget seeded by the review's seed, the move's index and the answer's anchor
@@ -27,8 +27,9 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
   replayed beats every line from there), ``EQUAL`` when they are the same
   (proven when both are exact), ``WORSE`` when lower (proven when both are
   exact too: the answer's alone proves it no better, but the points fewer are
-  said against the move played, whose value must then be the true one). ``more`` is always the answer's total less the played total, the
-  two totals the words state.
+  said against the move played, whose value must then be the true one).
+  ``more`` is always the answer's total less the played total, the two totals
+  the words state.
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
