@@ -7,9 +7,11 @@ alike, in the same words.
 Contracts: a cell names its group, judged at once and never removed: the final
 score the game reaches from there against what the played move reached. A
 comparison is said as proven only when the exact solver settled it
-(``samegame.repl.review_words.CLAIMS``); an answer is valued by the review's own
-search with a seed drawn from the review's, the move and the group's anchor, so
-the same answer is judged the same. A cell off the board, on an empty cell or on
+(``samegame.repl.review_words.CLAIMS``); an answer is valued on the review's own
+values (``samegame.review.judging``: the exact solver where it settles the
+position after the answer, the lines the review holds through it, and a search
+seeded by the review's seed, the move and the group's anchor, so the same answer
+is judged the same). A cell off the board, on an empty cell or on
 a tile too small a group is told it names no group. Nothing is saved.
 """
 
@@ -17,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from samegame.core.board import Board, Group
+from samegame.core.board import Board
 from samegame.core.coords import Cell, format_cell
-from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.i18n import Translator
 from samegame.repl.review_words import ReviewWords
+from samegame.review.judging import AnswerJudge, AnswerVerdict
 from samegame.review.review import Review, ReviewedMove
-from samegame.review.values import PlayedLine, ReviewBudget, value_position
+from samegame.review.values import PlayedLine, ReviewBudget
 
 __all__ = ["PracticeJudge"]
 
@@ -48,6 +50,7 @@ class PracticeJudge:
         self.rules = rules
         self.budget = budget
         self.seed = seed
+        self.answers = AnswerJudge(review, played, rules, budget, seed)
 
     def hint(self, board: Board, move: ReviewedMove) -> list[str]:
         """The search's choice on the position before ``move``: its preferred move."""
@@ -66,55 +69,30 @@ class PracticeJudge:
         self, board: Board, move: ReviewedMove, cell: Cell
     ) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
         """The sentences (catalogue keys and their values) for an answer, and
-        whether it beats the played move. A comparison is said as proven only when
+        whether it beats the played move, on the review's consistent values
+        (``samegame.review.judging``). A comparison is said as proven only when
         the exact solver settled it (``samegame.repl.review_words.CLAIMS``): the
-        answer better when the position after the move played is exact, no better
-        when the answer's own value is; else as what the search found."""
-        words = self.words
+        answer better when the position after the move played is exact, as good or
+        worse when both positions are; else as what the search found. The points
+        more or fewer are the difference of the two totals."""
         try:
             group = board.group_at(cell)
         except ValueError:  # off the board
             group = None
         if group is None or group.size < self.rules.min_group:
             return [("review.practice.not_a_group", {"cell": format_cell(cell)})], False
-        played_total = move.preferred_total - move.loss
-        if group.mask & board.bit(move.played):
-            key = "review.practice.same" if move.after_exact else "review.practice.same.found"
-            return [(key, {"total": played_total})], False
-        if group.mask & board.bit(move.preferred):
-            total, exact = move.preferred_total, move.exact
-        else:
-            total, exact = self.value_of(board, move, group)
-        answer = ("review.practice.answer", {"group": words.group(board, group, self.rules)})
-        more, fewer = words.points(total - played_total), words.points(played_total - total)
-        if total > played_total and total >= move.preferred_total:
-            key = (
-                "review.practice.better.best"
-                if move.after_exact
-                else "review.practice.better.best.found"
-            )
-            return [answer, (key, {"total": total, "more": more})], True
-        if total > played_total:
-            key = "review.practice.better" if move.after_exact else "review.practice.better.found"
-            return [answer, (key, {"total": total, "more": more})], True
-        if total == played_total:
-            key = (
-                "review.practice.equal"
-                if exact and move.after_exact
-                else "review.practice.equal.found"
-            )
+        judged = self.answers.judge(move.index, group)
+        if judged.verdict is AnswerVerdict.SAME:
+            key = "review.practice.same" if judged.proven else "review.practice.same.found"
+            return [(key, {"total": judged.played_total})], False
+        answer = ("review.practice.answer", {"group": self.words.group(board, group, self.rules)})
+        total = judged.total
+        if judged.verdict is AnswerVerdict.BETTER:
+            key = "review.practice.better" + (".best" if judged.best else "")
+            key += "" if judged.proven else ".found"
+            return [answer, (key, {"total": total, "more": self.words.points(judged.more)})], True
+        if judged.verdict is AnswerVerdict.EQUAL:
+            key = "review.practice.equal" if judged.proven else "review.practice.equal.found"
             return [answer, (key, {"total": total})], False
-        key = "review.practice.worse" if exact else "review.practice.worse.found"
-        return [answer, (key, {"total": total, "fewer": fewer})], False
-
-    def value_of(self, board: Board, move: ReviewedMove, group: Group) -> tuple[int, bool]:
-        """The best final score found after removing ``group`` from the position
-        before ``move``, by the review's search (its seed drawn from the review's
-        and the group's anchor, so the same answer is judged the same), and whether
-        it is exact."""
-        base = self.played.bases[move.index] + self.rules.points(group.size)
-        seed = derive_seed(
-            "review-practice", self.seed, move.index, group.anchor.col, group.anchor.row
-        )
-        found = value_position(board.remove(group), self.rules, base, self.budget, seed)
-        return found.total, found.exact
+        key = "review.practice.worse" if judged.proven else "review.practice.worse.found"
+        return [answer, (key, {"total": total, "fewer": self.words.points(-judged.more)})], False

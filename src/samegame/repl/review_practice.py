@@ -1,6 +1,7 @@
 """Practice on your own mistakes (``samegame review --practice``): the player is
 put on the position before each costly move of a reviewed game, in turn, and
-asked for a better move; each answer is judged by the same search as the review.
+asked for a better move; each answer is judged on the review's own values
+(``samegame.repl.practice_judge``, ``samegame.review.judging``).
 
 Contracts: a cell names its group, which is judged at once (nothing is removed,
 no confirmation): the final score the game reaches from there against what the
