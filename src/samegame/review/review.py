@@ -53,6 +53,8 @@ __all__ = [
     "recheck_seed",
     "review_game",
     "review_of",
+    "warm_positions",
+    "warm_seed",
 ]
 
 
@@ -199,9 +201,15 @@ def review_game(
     return review_of(played, rules, moves, found, budget, seed, extra, rechecked=True)
 
 
-RECHECKED_LABELS = (MoveLabel.MISTAKE, MoveLabel.BLUNDER)
-"""The labels a move is given only after the positions around it are searched
-again (unless the exact solver settled its loss)."""
+RECHECKED_LABELS = (MoveLabel.INACCURACY, MoveLabel.MISTAKE, MoveLabel.BLUNDER)
+"""The labels of the moves whose positions are searched more after the warm pass
+(unless the exact solver settled their loss), the costliest first."""
+
+
+def warm_seed(seed: int, index: int) -> int:
+    """The seed of the search of position ``index`` begun from the best line known
+    through it, in a review seeded ``seed``."""
+    return derive_seed("review-warm", seed, index)
 
 
 def recheck_seed(seed: int, index: int, attempt: int) -> int:
@@ -222,6 +230,28 @@ def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) ->
     return chosen
 
 
+def _known_line(
+    played: PlayedLine,
+    settled: Sequence[SettledPosition],
+    index: int,
+    after: tuple[int, tuple[Cell, ...]] | None,
+) -> tuple[int, tuple[Cell, ...]]:
+    """The best line known through position ``index``: its settled line, or the
+    move played there followed by ``after`` (the best line known from the next
+    position, with its total) when that reaches as much."""
+    total, line = settled[index].total, settled[index].line
+    if after is not None and after[0] >= total:
+        total, line = after[0], (played.groups[index].anchor, *after[1])
+    return total, line
+
+
+def warm_positions(found: Sequence[PositionValue]) -> int:
+    """How many positions ``recheck`` searches from a known line, last to first,
+    before it searches around the moves that decide a label: every one the exact
+    solver did not settle."""
+    return sum(not value.exact for value in found)
+
+
 def recheck(
     played: PlayedLine,
     rules: Rules,
@@ -231,14 +261,54 @@ def recheck(
     seed: int,
     stop: Callable[[], bool] | None = None,
     solver: ExactSolver | None = None,
+    kept: Sequence[tuple[int, PositionValue]] = (),
+    more: Callable[[tuple[tuple[int, PositionValue], ...]], None] | None = None,
 ) -> tuple[tuple[int, PositionValue], ...] | None:
-    """Before a move is labelled a mistake or a blunder on values the search
-    found, search the positions before and after it ``budget.recheck`` times more
-    with other seeds; every line found lifts the values it can (``settle_line``),
-    and the labels are looked at again, until no such move is left unsearched or
-    ``budget.recheck_positions`` positions were searched again. A pure function
-    of its arguments; None when ``stop()`` asked to stop (nothing is kept of it)."""
+    """Once every position is valued, search each one the exact solver did not
+    settle again, last to first, by ``budget.warm``'s search begun from the best
+    line known through it (the move played there and the best line known from the
+    next position, or its own line when that reaches more; seeded by
+    ``warm_seed``), so that each search goes on from what is known instead of
+    starting afresh and a line found late in the game lifts every earlier
+    position. Then, before a move is labelled an inaccuracy or worse on values
+    the search found, the positions after and before it are searched
+    ``budget.recheck`` times more in the same way (seeded by ``recheck_seed``),
+    the costliest move first, until no such move is left unsearched or
+    ``budget.recheck_positions`` positions were searched more. Every line found
+    lifts the values it can (``settle_line``).
+
+    A pure function of its arguments, given in order (``(position, value)``).
+    ``kept``: what an earlier run that was stopped gave (a beginning of it), used
+    in order instead of searching again, so a stopped run goes on where it
+    stopped; ``more(extra)`` is called after each search with everything so far.
+    None when ``stop()`` asked to stop (what ``more`` was given is kept)."""
     extra: list[tuple[int, PositionValue]] = []
+    warm = budget.warm
+
+    def search_again(position: int, seed_: int, line: tuple[Cell, ...]) -> PositionValue | None:
+        if len(extra) < len(kept) and kept[len(extra)][0] == position:
+            extra.append(kept[len(extra)])
+            return extra[-1][1]
+        if stop is not None and stop():
+            return None
+        value = _warm_value(played, rules, position, warm, seed_, solver, line)
+        extra.append((position, value))
+        if more is not None:
+            more(tuple(extra))
+        return value
+
+    if budget.warm_iterations > 0:
+        settled = settle_line(played, found, rules)
+        after: tuple[int, tuple[Cell, ...]] | None = None
+        for index in reversed(range(len(found))):
+            total, line = _known_line(played, settled, index, after)
+            if not found[index].exact:
+                value = search_again(index, warm_seed(seed, index), line)
+                if value is None:
+                    return None
+                if value.total > total:
+                    total, line = value.total, value.line
+            after = (total, line)
     done: set[int] = set()
     while len(done) < budget.recheck_positions and budget.recheck > 0:
         review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
@@ -248,18 +318,26 @@ def recheck(
         for position in todo[: budget.recheck_positions - len(done)]:
             done.add(position)
             for attempt in range(budget.recheck):
-                if stop is not None and stop():
+                settled = settle_line(played, found, rules, extra)
+                seed_ = recheck_seed(seed, position, attempt)
+                if search_again(position, seed_, settled[position].line) is None:
                     return None
-                value = value_position(
-                    played.boards[position],
-                    rules,
-                    played.bases[position],
-                    budget,
-                    recheck_seed(seed, position, attempt),
-                    solver,
-                )
-                extra.append((position, value))
     return tuple(extra)
+
+
+def _warm_value(
+    played: PlayedLine,
+    rules: Rules,
+    index: int,
+    budget: ReviewBudget,
+    seed: int,
+    solver: ExactSolver | None,
+    line: tuple[Cell, ...],
+) -> PositionValue:
+    """The value of position ``index`` of ``played`` found by ``budget``'s search
+    begun from ``line``, a whole line from it (never below it)."""
+    board, base = played.boards[index], played.bases[index]
+    return value_position(board, rules, base, budget, seed, solver, line)
 
 
 def review_of(
