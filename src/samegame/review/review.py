@@ -22,6 +22,7 @@ review's seed and the position's number.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from samegame.core.coords import Cell
 from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.review.carried import carried_line
 from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel, label_for
 from samegame.review.reasons import NO_REASON, MoveReason, move_reason
@@ -38,6 +40,7 @@ from samegame.review.values import (
     PositionValue,
     ReviewBudget,
     SettledPosition,
+    follow,
     played_line,
     settle_line,
     value_position,
@@ -285,17 +288,27 @@ def recheck(
     extra: list[tuple[int, PositionValue]] = []
     warm = budget.warm
 
-    def search_again(position: int, seed_: int, line: tuple[Cell, ...]) -> PositionValue | None:
+    def found_again(position: int, value: Callable[[], PositionValue]) -> PositionValue | None:
         if len(extra) < len(kept) and kept[len(extra)][0] == position:
             extra.append(kept[len(extra)])
             return extra[-1][1]
         if stop is not None and stop():
             return None
-        value = _warm_value(played, rules, position, warm, seed_, solver, line)
-        extra.append((position, value))
+        extra.append((position, value()))
         if more is not None:
             more(tuple(extra))
-        return value
+        return extra[-1][1]
+
+    def search_again(position: int, seed_: int, line: tuple[Cell, ...]) -> PositionValue | None:
+        return found_again(
+            position, lambda: _warm_value(played, rules, position, warm, seed_, solver, line)
+        )
+
+    def carry() -> bool:
+        for position, value in _carried(played, rules, found, extra):
+            if found_again(position, functools.partial(_same, value)) is None:
+                return False
+        return True
 
     if budget.warm_iterations > 0:
         settled = settle_line(played, found, rules)
@@ -309,6 +322,8 @@ def recheck(
                 if value.total > total:
                     total, line = value.total, value.line
             after = (total, line)
+    if not carry():
+        return None
     done: set[int] = set()
     while len(done) < budget.recheck_positions and budget.recheck > 0:
         review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
@@ -322,7 +337,41 @@ def recheck(
                 seed_ = recheck_seed(seed, position, attempt)
                 if search_again(position, seed_, settled[position].line) is None:
                     return None
+    if not carry():
+        return None
     return tuple(extra)
+
+
+def _same(value: PositionValue) -> PositionValue:
+    return value
+
+
+def _carried(
+    played: PlayedLine,
+    rules: Rules,
+    found: Sequence[PositionValue],
+    extra: Sequence[tuple[int, PositionValue]],
+) -> list[tuple[int, PositionValue]]:
+    """First to last, the best line known from each position that begins with
+    another move than the one played, carried over to the position after the
+    move played (``samegame.review.carried``), where it reaches more than every
+    line known from there: those lines, each with its position. No search."""
+    settled = settle_line(played, found, rules, extra)
+    lifted: list[tuple[int, PositionValue]] = []
+    line = settled[0].line
+    for index in range(len(settled) - 1):
+        after = (settled[index + 1].total, settled[index + 1].line)
+        group = played.groups[index]
+        if line and played.boards[index].group_at(line[0]) != group:
+            carried = carried_line(played.boards[index], rules, line, group)
+            board, base = played.boards[index + 1], played.bases[index + 1]
+            reaches, clears = follow(board, rules, base, carried)
+            if reaches > after[0]:
+                value = PositionValue(reaches, carried, clears, False, True if clears else None)
+                lifted.append((index + 1, value))
+                after = (reaches, carried)
+        line = after[1]
+    return lifted
 
 
 def _warm_value(
