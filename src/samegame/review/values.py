@@ -13,9 +13,11 @@ future points, settlement included. The loss of move ``i`` (``p_i`` points) is
 so the losses of a complete review add up to ``V(s_0)`` minus the final score.
 
 Each position is valued on its own (``value_position``, a pure function of the
-position, the points before it, the rules, the budget and a seed): exactly by
-``ExactSolver`` when it is small enough, else by one fixed-work search, whose best
-line is a bound from below. ``settle_line`` then combines them: a line found from
+position, the points before it, the rules, the budget, a seed and the line the
+search begins from, if any): exactly by ``ExactSolver`` when it is small enough,
+else by one fixed-work search, whose best line is a bound from below (the review
+then searches each position again from the best line known through it:
+``samegame.review.review.recheck``). ``settle_line`` then combines them: a line found from
 one position that reaches the board of a later one (by the played moves, or the
 same moves in another order) is a line from that later position too, its rest
 replayed from there (so the positions after it are worth at least as much), and,
