@@ -356,16 +356,27 @@ def _credited_lines(
         if start >= len(found):
             continue
         board = played.boards[start]
+        # One walk along the line: where it passes a later position, the points
+        # it scores before (the rest's total is then the line's points after, as
+        # ``follow`` would replay them from there).
+        passes: list[tuple[int, int, int]] = []
+        points = 0
         for step, cell in enumerate(value.line):
             group = board.group_at(cell)
             assert group is not None, "a found line is legal from its position"
             board = board.remove(group)
+            points += rules.points(group.size)
             later = where.get(board)
-            if later is None or later <= start:
-                continue
-            rest = value.line[step + 1 :]
-            total, clears = follow(board, rules, played.bases[later], rest)
-            best[later] = _lifted(best[later], total, rest, clears)
+            if later is not None and later > start:
+                passes.append((later, step, points))
+        if not passes:
+            continue
+        if board.has_move(rules.min_group):
+            raise ValueError("the line stops before the end of the game")
+        tiles, clears = board.tile_count(), board.is_empty()
+        for later, step, before in passes:
+            total = rules.settle(played.bases[later] + points - before, tiles).final
+            best[later] = _lifted(best[later], total, value.line[step + 1 :], clears)
     return best
 
 
