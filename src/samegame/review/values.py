@@ -30,7 +30,7 @@ allows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, format_cell
@@ -163,6 +163,25 @@ class PlayedLine:
     points: tuple[int, ...]
     bases: tuple[int, ...]
     finished: bool
+    walks: dict[tuple[int, tuple[Cell, ...]], _Walk] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    """What ``settle_line`` found walking each line from a position (a saving of
+    work: the same lines are walked each time values are combined)."""
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """A whole line walked from a position: the later positions of the line
+    reviewed it passes (``(position, step, points scored by then)``), its
+    points, the tiles it leaves and whether it clears; ``whole`` false when it
+    stops before the end of the game."""
+
+    passes: tuple[tuple[int, int, int], ...]
+    points: int
+    tiles: int
+    clears: bool
+    whole: bool
 
 
 def played_line(board: Board, rules: Rules, moves: Sequence[Cell]) -> PlayedLine:
@@ -351,33 +370,46 @@ def _credited_lines(
     for start, value in extra:
         if start < len(best):
             best[start] = _lifted(best[start], value.total, value.line, value.clears)
-    where = {board: j for j, board in enumerate(played.boards[: len(found)])}
+    where: dict[Board, int] = {}
     for start, value in (*enumerate(found), *extra):
         if start >= len(found):
             continue
-        board = played.boards[start]
-        # One walk along the line: where it passes a later position, the points
-        # it scores before (the rest's total is then the line's points after, as
-        # ``follow`` would replay them from there).
-        passes: list[tuple[int, int, int]] = []
-        points = 0
-        for step, cell in enumerate(value.line):
-            group = board.group_at(cell)
-            assert group is not None, "a found line is legal from its position"
-            board = board.remove(group)
-            points += rules.points(group.size)
-            later = where.get(board)
-            if later is not None and later > start:
-                passes.append((later, step, points))
-        if not passes:
-            continue
-        if board.has_move(rules.min_group):
+        walk = played.walks.get((start, value.line))
+        if walk is None:
+            where = where or {board: j for j, board in enumerate(played.boards)}
+            walk = _walk(played, rules, where, start, value.line)
+            played.walks[start, value.line] = walk
+        passes = [
+            (later, step, before) for later, step, before in walk.passes if later < len(found)
+        ]
+        if passes and not walk.whole:
             raise ValueError("the line stops before the end of the game")
-        tiles, clears = board.tile_count(), board.is_empty()
         for later, step, before in passes:
-            total = rules.settle(played.bases[later] + points - before, tiles).final
-            best[later] = _lifted(best[later], total, value.line[step + 1 :], clears)
+            # The rest's total: the line's points after this step, settled as
+            # ``follow`` would replay them from there.
+            total = rules.settle(played.bases[later] + walk.points - before, walk.tiles).final
+            best[later] = _lifted(best[later], total, value.line[step + 1 :], walk.clears)
     return best
+
+
+def _walk(
+    played: PlayedLine, rules: Rules, where: dict[Board, int], start: int, line: tuple[Cell, ...]
+) -> _Walk:
+    """``line`` walked from position ``start`` of ``played`` (see ``_Walk``);
+    ``where``: the number of each position of ``played``."""
+    board = played.boards[start]
+    passes: list[tuple[int, int, int]] = []
+    points = 0
+    for step, cell in enumerate(line):
+        group = board.group_at(cell)
+        assert group is not None, "a found line is legal from its position"
+        board = board.remove(group)
+        points += rules.points(group.size)
+        later = where.get(board)
+        if later is not None and later > start:
+            passes.append((later, step, points))
+    whole = not board.has_move(rules.min_group)
+    return _Walk(tuple(passes), points, board.tile_count(), board.is_empty(), whole)
 
 
 def _lifted(held: PositionValue, total: int, line: tuple[Cell, ...], clears: bool) -> PositionValue:
