@@ -1,13 +1,14 @@
 """A game's review: where the points were lost, move by move.
 
 ``review_game(board, rules, moves, budget, seed)`` values every position of the
-played line (``samegame.review.values``), then gives each move its loss, label
+played line (``samegame.review.values``), searches them again from the best
+lines known (``recheck``), then gives each move its loss, label
 (``samegame.review.labels``), the move that was preferred and why the played
 one cost points (``samegame.review.reasons``). The positions are valued first to
 last; ``stop()``, checked before each, ends the review early, and the moves up
 to the last position valued are reviewed (``Review.reviewed``). The same seed
-gives the same review: each position's search is fixed work seeded by the
-review's seed and the position's number.
+gives the same review: each search is fixed work seeded by the review's seed
+and the position's number, and begun from lines found so.
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
@@ -129,9 +130,9 @@ class Review:
     unfinished line stopped. ``values``: what was found from each position
     valued, as ``value_position`` gave it (what a saved review keeps:
     ``samegame.review.stored``); ``extra``: the lines of the searches made again
-    around the moves about to be labelled a mistake or a blunder (``(position,
-    value)``), and ``rechecked`` whether those searches were made (a complete
-    review is rechecked before it is told)."""
+    from the best lines known and the lines carried over (``(position, value)``,
+    in the order ``recheck`` gives them), and ``rechecked`` whether they are all
+    made (a complete review is rechecked before it is told)."""
 
     moves: tuple[ReviewedMove, ...]
     total_moves: int
@@ -221,7 +222,7 @@ def recheck_seed(seed: int, index: int, attempt: int) -> int:
 
 
 def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) -> list[int]:
-    """The positions around the moves labelled a mistake or a blunder on found
+    """The positions around the moves labelled an inaccuracy or worse on found
     values, the costliest first (after the move, then before it), not searched
     again yet and not exact."""
     chosen: list[int] = []
