@@ -86,7 +86,7 @@ def test_the_played_line_claimed_best_everywhere_is_refused_or_is_the_truth(
     played line was the best from every position)."""
     board, name, moves = played
     rules = RULE_SETS[name]
-    budget = ReviewBudget(level=1, iterations=4, exact_tiles=small)
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=small, warm_level=1, warm_iterations=4)
     real = review_game(board, rules, moves, budget, 0)
     forged = _played_from_each_position(stored_review(real), board, rules, moves)
     if forged is None:
@@ -106,7 +106,10 @@ def test_a_claim_the_review_could_not_make_is_refused(played: Played, data: st.D
     later position's line clears."""
     board, name, moves = played
     rules = RULE_SETS[name]
-    budget = ReviewBudget(level=1, iterations=4, exact_tiles=data.draw(st.sampled_from([0, 4])))
+    exact_tiles = data.draw(st.sampled_from([0, 4]))
+    budget = ReviewBudget(
+        level=1, iterations=4, exact_tiles=exact_tiles, warm_level=1, warm_iterations=4
+    )
     kept = stored_review(review_game(board, rules, moves, budget, 0))
     searched = [i for i, value in enumerate(kept["values"]) if not value["exact"]]
     cleared_later = [
