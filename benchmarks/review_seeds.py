@@ -1,23 +1,32 @@
-"""How much a review depends on its seed, on 15x15 games (issue 44, item 4).
+"""How much a review depends on its seed, on 15x15 games (issue 44).
 
 For each standard position a bot plays one game (one fixed NRPA search of level
-1, 100 iterations, as ``review_time.py``); the game is reviewed with each seed at
-the default ``ReviewBudget`` (the searches made again around the moves about to
-be labelled a mistake or a blunder included) and, from the same first searches,
-without them (``review_of`` of the values alone: the review before item 4).
-Printed per game: the moves, the labels the seeds agree on (all seeds alike, and
-pairs of seeds on average), whether every seed names the same costliest move, and
-the CPU seconds of each review (one core: the review runs in one thread).
+1, 100 iterations, seed 0, as ``review_time.py``); the game is reviewed with each
+seed at a budget (``--budget default`` or ``quick``). Printed per game: the
+moves, the labels every seed gives alike, the labels alike in each pair of seeds
+on average, whether every seed names the same costliest move, the CPU seconds of
+each review (one core: the review runs in one thread) and where the seeds
+disagree: the moves whose labels differ, by the pair of labels (``best/good``:
+one seed calls it best, another good), and the spread of the best total from
+the start. Then the totals over the games. ``--json FILE`` writes every review's
+labels, losses and totals (one JSON line a game), which ``--merge FILE...``
+sums up again (so that two processes can measure halves of the positions).
+``--against FILE`` (a ``--json`` file of the same games at another budget, seed
+by seed) also counts the labels alike between the two budgets.
 
-    python benchmarks/review_seeds.py --positions 1,6,11 --seeds 0,1,2
+    nice -n 10 python benchmarks/review_seeds.py --positions 1,2,3 --seeds 0,1,2
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
+import json
 import statistics
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from samegame.benchmark.positions import parse_positions, standard_positions
 from samegame.bots.search.engine import Algorithm, prepare, search
@@ -25,77 +34,175 @@ from samegame.bots.search.spec import NrpaSpec
 from samegame.core.formulas import BASIC
 from samegame.core.rules import Rules
 from samegame.review import ReviewBudget, review_game
-from samegame.review.review import Review, review_of
-from samegame.review.values import played_line
+from samegame.review.review import Review
 
 BENCHMARK_RULES = Rules(BASIC, clear_bonus=1000)
 PLAYER = NrpaSpec(level=1, iterations=100)
 
 
-def agreement(reviews: list[Review]) -> tuple[int, float, bool]:
+def budget_named(name: str) -> ReviewBudget:
+    """The budget of ``--budget``: the default, or ``samegame review --quick``'s."""
+    if name == "quick":
+        from samegame.review.values import QUICK_BUDGET
+
+        quick: ReviewBudget = QUICK_BUDGET
+        return quick
+    return ReviewBudget()
+
+
+def game_record(number: int, reviews: Sequence[Review], cpu: Sequence[float]) -> dict[str, Any]:
+    """What is kept of one game's reviews (one per seed)."""
+    return {
+        "position": number,
+        "moves": reviews[0].total_moves,
+        "reviews": [
+            {
+                "seed": review.seed,
+                "cpu": round(seconds, 2),
+                "best_total": review.best_total,
+                "labels": [move.label.value for move in review.moves],
+                "losses": [move.loss for move in review.moves],
+                "costliest": review.costliest[0].index + 1 if review.costliest else None,
+            }
+            for review, seconds in zip(reviews, cpu, strict=True)
+        ],
+    }
+
+
+def agreement(game: dict[str, Any]) -> tuple[int, float, bool]:
     """Moves whose label every review gives alike, the mean of the pairs, and
     whether every review names the same costliest move."""
-    labels = [[move.label for move in review.moves] for review in reviews]
+    labels = [review["labels"] for review in game["reviews"]]
     alike = sum(len(set(column)) == 1 for column in zip(*labels, strict=True))
     pairs = [
         sum(a == b for a, b in zip(first, second, strict=True))
         for first, second in itertools.combinations(labels, 2)
     ]
-    costliest = {review.costliest[0].index if review.costliest else None for review in reviews}
+    costliest = {review["costliest"] for review in game["reviews"]}
     return alike, statistics.mean(pairs), len(costliest) == 1
+
+
+def disagreements(game: dict[str, Any]) -> collections.Counter[str]:
+    """The moves whose labels differ, by the set of labels the seeds give."""
+    found: collections.Counter[str] = collections.Counter()
+    order = ["best", "good", "inaccuracy", "mistake", "blunder"]
+    for column in zip(*(review["labels"] for review in game["reviews"]), strict=True):
+        if len(set(column)) > 1:
+            found["/".join(sorted(set(column), key=order.index))] += 1
+    return found
+
+
+def describe(game: dict[str, Any]) -> str:
+    alike, pairs, same = agreement(game)
+    count = game["moves"]
+    reviews = game["reviews"]
+    totals = [review["best_total"] for review in reviews]
+    return (
+        f"position {game['position']}, {count} moves: {alike} of {count} labels alike in "
+        f"every seed, {pairs:.1f} a pair; costliest move "
+        f"{'the same' if same else 'differs'} ({[r['costliest'] for r in reviews]}); "
+        f"best totals {totals}; CPU s {[r['cpu'] for r in reviews]}; "
+        f"differ: {dict(disagreements(game))}"
+    )
+
+
+def summary(games: Sequence[dict[str, Any]]) -> str:
+    moves = sum(game["moves"] for game in games)
+    alike = sum(agreement(game)[0] for game in games)
+    pairs = sum(agreement(game)[1] for game in games)
+    same = sum(agreement(game)[2] for game in games)
+    cpu = [review["cpu"] for game in games for review in game["reviews"]]
+    per_move = [review["cpu"] / game["moves"] for game in games for review in game["reviews"]]
+    differ: collections.Counter[str] = collections.Counter()
+    for game in games:
+        differ.update(disagreements(game))
+    return (
+        f"{len(games)} games, {moves} moves: {alike} labels alike in every seed "
+        f"({100 * alike / moves:.1f}%), {100 * pairs / moves:.1f}% a pair; the same costliest "
+        f"move in {same} of {len(games)} games; CPU s a review median {statistics.median(cpu):.1f} "
+        f"(max {max(cpu):.1f}), {60 * statistics.median(per_move):.1f} for 60 moves; "
+        f"labels that differ: {dict(differ.most_common())}"
+    )
+
+
+def against(games: Sequence[dict[str, Any]], others: Sequence[dict[str, Any]]) -> str:
+    """Labels alike between two budgets' reviews of the same games, seed by seed,
+    and the costliest move named alike."""
+    by_position = {game["position"]: game for game in others}
+    alike = total = same = reviews = 0
+    for game in games:
+        other = by_position.get(game["position"])
+        if other is None:
+            continue
+        seeds = {review["seed"]: review for review in other["reviews"]}
+        for review in game["reviews"]:
+            twin = seeds.get(review["seed"])
+            if twin is None:
+                continue
+            alike += sum(a == b for a, b in zip(review["labels"], twin["labels"], strict=True))
+            total += len(review["labels"])
+            same += review["costliest"] == twin["costliest"]
+            reviews += 1
+    if not total:
+        return "no review of the same game and seed in both files"
+    return (
+        f"against the other budget, seed by seed: {alike} of {total} labels alike "
+        f"({100 * alike / total:.1f}%); the same costliest move in {same} of {reviews} reviews"
+    )
+
+
+def read_games(paths: Sequence[str]) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            games.extend(json.loads(line) for line in lines if line.strip())
+    return games
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", default="1,6,11")
+    parser.add_argument("--positions", default="1,2,3")
     parser.add_argument("--seeds", default="0,1,2")
+    parser.add_argument("--budget", choices=["default", "quick"], default="default")
+    parser.add_argument("--json", help="write each game's reviews to this file (JSON lines)")
+    parser.add_argument("--merge", nargs="+", help="sum up --json files instead of reviewing")
+    parser.add_argument("--against", nargs="+", help="--json files of the same games")
     args = parser.parse_args()
+    if args.merge:
+        merged = read_games(args.merge)
+        for game in merged:
+            print(describe(game))
+        print(summary(merged))
+        if args.against:
+            print(against(merged, read_games(args.against)))
+        return
     seeds = [int(seed) for seed in args.seeds.split(",")]
     prepare(Algorithm.NRPA, 1)
-    budget = ReviewBudget()
-    print(f"budget: {budget}")
-    totals = {"with": [0, 0.0, 0], "without": [0, 0.0, 0]}
-    moves_in_all = 0
-    for number in parse_positions(args.positions):
-        board = standard_positions()[number - 1]
-        game = search(PLAYER, board, BENCHMARK_RULES, 0, 0)
-        played = played_line(board, BENCHMARK_RULES, game.moves)
-        reviews, plain, cpu = [], [], []
-        for seed in seeds:
-            started = time.process_time()
-            review = review_game(board, BENCHMARK_RULES, game.moves, budget, seed)
-            cpu.append(time.process_time() - started)
-            reviews.append(review)
-            plain.append(
-                review_of(played, BENCHMARK_RULES, game.moves, review.values, budget, seed)
-            )
-        count = len(game.moves)
-        moves_in_all += count
-        for name, chosen in (("with", reviews), ("without", plain)):
-            alike, pairs, same = agreement(chosen)
-            totals[name][0] += alike
-            totals[name][1] += pairs
-            totals[name][2] += same
-            print(
-                f"position {number}, {count} moves, {name} searches again: "
-                f"{alike} of {count} labels alike in every seed, {pairs:.1f} a pair; "
-                f"costliest move {'the same' if same else 'differs'} "
-                f"({[r.costliest[0].index + 1 if r.costliest else None for r in chosen]})",
-                flush=True,
-            )
-        again = [len({p for p, _ in review.extra}) for review in reviews]
-        print(
-            f"position {number}: CPU s per review {[round(c, 1) for c in cpu]}, "
-            f"positions searched again {again}",
-            flush=True,
-        )
-    for name, (alike, pairs, same) in totals.items():
-        games = len(parse_positions(args.positions))
-        print(
-            f"{name} searches again: {alike} of {moves_in_all} labels alike in every seed "
-            f"({100 * alike / moves_in_all:.1f}%), {100 * pairs / moves_in_all:.1f}% a pair; "
-            f"the same costliest move in {same} of {games} games"
-        )
+    budget = budget_named(args.budget)
+    print(f"budget: {budget}", flush=True)
+    games: list[dict[str, Any]] = []
+    out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
+    try:
+        for number in parse_positions(args.positions):
+            board = standard_positions()[number - 1]
+            played = search(PLAYER, board, BENCHMARK_RULES, 0, 0).moves
+            reviews, cpu = [], []
+            for seed in seeds:
+                started = time.process_time()
+                reviews.append(review_game(board, BENCHMARK_RULES, played, budget, seed))
+                cpu.append(time.process_time() - started)
+            record = game_record(number, reviews, cpu)
+            games.append(record)
+            print(describe(record), flush=True)
+            if out is not None:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    print(summary(games))
+    if args.against:
+        print(against(games, read_games(args.against)))
 
 
 if __name__ == "__main__":

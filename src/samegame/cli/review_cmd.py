@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -78,7 +78,7 @@ from samegame.review.sources import (
     record_subjects,
     saved_subject,
 )
-from samegame.review.values import DEFAULT_ITERATIONS, ReviewBudget, played_line
+from samegame.review.values import QUICK_BUDGET, ReviewBudget, played_line
 from samegame.review.worst import worst_of_file
 from samegame.store import Store
 
@@ -112,9 +112,11 @@ def _source_errors() -> Iterator[None]:
         raise CommandError(said_of(error) or str(error), _FAULT_EXIT[error.fault]) from None
 
 
-def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int, int], None]:
+def _progress_lines(
+    words: ReviewWords, *, games: bool = False, again: bool = False
+) -> Callable[[int, int], None]:
     """A progress line on stderr each time another tenth of the positions (of the
-    games with ``games``) is done."""
+    games with ``games``; of the positions searched again with ``again``) is done."""
     shown = [0]
 
     def progress(done: int, total: int) -> None:
@@ -123,6 +125,8 @@ def _progress_lines(words: ReviewWords, *, games: bool = False) -> Callable[[int
             shown[0] = tenths
             if games:
                 say(words.tr("review.progress.games", done=done, total=total))
+            elif again:
+                say(words.tr("review.progress.again", done=done, total=total))
             else:
                 say(words.tr("review.progress", done=done, total=total))
 
@@ -318,14 +322,23 @@ def review_command(
         whole_number_option("--seed", help="The searches' seed.", low=0),
     ] = 0,
     iterations: Annotated[
-        int,
+        int | None,
         whole_number_option(
             "--iterations",
-            help="The search's iterations a level at each position: its work grows as the "
-            "cube of this (default 30; a review is the same for the same number and seed).",
+            help="The iterations a level of the search of each position from the best line "
+            "known: its work grows as the cube of this (default 28; a review is the same for "
+            "the same number and seed).",
             high=MAX_ITERATIONS,
         ),
-    ] = DEFAULT_ITERATIONS,
+    ] = None,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="A smaller search of each position (a 60-move game in a few seconds); its "
+            "labels depend more on the seed.",
+        ),
+    ] = False,
     output: FormatOption = TextOrJson.text,
     workers: ReviewWorkersOption = None,
     executor_kind: ExecutorOption = None,
@@ -340,7 +353,9 @@ def review_command(
     stopped review goes on from where it stopped. The search gives a bound from
     below: a move is called worse than best only when a better line was found."""
     words = ReviewWords(chosen_translator(lang, accessible))
-    budget = ReviewBudget(iterations=iterations)
+    budget = QUICK_BUDGET if quick else ReviewBudget()
+    if iterations is not None:
+        budget = replace(budget, warm_iterations=iterations)
     if records is not None and game_id is not None:
         raise fail(words.tr("error.review.source"), ExitCode.USAGE)
     if practice and (worst is not None or output is TextOrJson.json):
@@ -428,6 +443,7 @@ def _review_one(
             kept_review,
             stopped=lambda: bool(interruption),
             progress=_progress_lines(words),
+            again=_progress_lines(words, again=True),
             save=save,
             executor=executor,
             preparing=_preparing(words),

@@ -72,6 +72,7 @@ CLAIMS: Mapping[str, Claim] = {
     "review.again": Claim.PLAIN,
     "review.progress": Claim.PLAIN,
     "review.progress.games": Claim.PLAIN,
+    "review.progress.again": Claim.PLAIN,
     "review.kept": Claim.PLAIN,
     "review.kept.partial": Claim.PLAIN,
     "review.stopped": Claim.PLAIN,

@@ -11,7 +11,8 @@ more valuation of the position after it:
 - valued: the position after each move by the exact solver when it is in the
   budget's bounds (so every move of an exactly solved position is exact: its
   children are in the solver's table), else by one search of a level less than
-  the review's (a thirtieth of the work at the default budget), seeded by the
+  the review's search from the best line known (a 28th of its work at the default
+  budget), seeded by the
   review's seed, the position and the move's anchor.
 
 So each total is a line that was found and replayed; it is the most any line
@@ -52,8 +53,15 @@ class Alternative:
 
 def alternative_budget(budget: ReviewBudget) -> ReviewBudget:
     """The search of a position after a move: one level less than the review's
-    (level 1 stays 1), the same iterations and exact bounds, no searches again."""
-    return replace(budget, level=max(1, budget.level - 1), recheck=0)
+    search from the best line known (``warm_level``; level 1 stays 1), with its
+    iterations, the same exact bounds, no searches again."""
+    return replace(
+        budget,
+        level=max(1, budget.warm_level - 1),
+        iterations=max(1, budget.warm_iterations),
+        warm_iterations=0,
+        recheck=0,
+    )
 
 
 def alternatives(

@@ -21,10 +21,10 @@ from samegame.execution.executors import (
     failure_words,
     is_executor_failure,
 )
-from samegame.review.review import Review, recheck, review_of
+from samegame.review.review import Review, recheck, review_of, warm_positions
 from samegame.review.sources import ReviewSubject
 from samegame.review.stored import StoredReviewError, review_from_stored, stored_review
-from samegame.review.values import ReviewBudget, played_line
+from samegame.review.values import PositionValue, ReviewBudget, played_line
 from samegame.review.valuing import valued_positions
 from samegame.store import Store
 
@@ -82,6 +82,7 @@ def review_subject(
     *,
     stopped: Callable[[], bool] = lambda: False,
     progress: Callable[[int, int], None] | None = None,
+    again: Callable[[int, int], None] | None = None,
     save: Callable[[Review], None] | None = None,
     executor: Executor | None = None,
     preparing: Callable[[Preparing], None] = lambda preparing: None,
@@ -89,12 +90,14 @@ def review_subject(
     """The review of a subject, going on from the review ``kept`` (its values, in
     order, and its searches made again): each further position valued (here, or
     on ``executor``'s workers), then ``save(review)`` and ``progress(done,
-    total)`` (positions); once every position is valued, the positions around the
-    moves about to be labelled a mistake or a blunder are searched again here
-    (``samegame.review.review.recheck``), then ``save(review)``.
+    total)`` (positions); once every position is valued, the positions are
+    searched again here from the best lines known (``samegame.review.review.recheck``,
+    going on from the searches again kept), each search followed by
+    ``save(review)`` and, for the positions searched last to first, ``again(done,
+    total)``.
     The search is loaded first when a position is too large for the exact
     solver (``preparing(what)`` said when that compiles or takes long). Stopped by
-    ``stopped()``, it returns the review so far; ``ExecutorFailed`` when the
+    ``stopped()``, it returns the review so far (with the searches again made); ``ExecutorFailed`` when the
     executor fails; ``ValueError`` for moves that are not a legal line."""
     played = played_line(subject.board, subject.rules, subject.moves)
     if kept is not None and kept.rechecked:
@@ -127,9 +130,20 @@ def review_subject(
     args = (played, subject.rules, subject.moves, found, budget, seed)
     if len(found) < total or stopped():
         return review_of(*args)
-    extra = recheck(*args, stopped, budget.solver(subject.rules))
+    so_far = kept.extra if kept is not None else ()
+    searching = warm_positions(found)
+
+    def more(extra: tuple[tuple[int, PositionValue], ...]) -> None:
+        nonlocal so_far
+        so_far = extra
+        if save is not None:
+            save(review_of(*args, extra))
+        if again is not None and len(extra) <= searching:
+            again(len(extra), searching)
+
+    extra = recheck(*args, stopped, budget.solver(subject.rules), so_far, more)
     if extra is None:
-        return review_of(*args)
+        return review_of(*args, so_far)
     review = review_of(*args, extra, rechecked=True)
     if save is not None:
         save(review)

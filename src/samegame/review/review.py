@@ -1,13 +1,14 @@
 """A game's review: where the points were lost, move by move.
 
 ``review_game(board, rules, moves, budget, seed)`` values every position of the
-played line (``samegame.review.values``), then gives each move its loss, label
+played line (``samegame.review.values``), searches them again from the best
+lines known (``recheck``), then gives each move its loss, label
 (``samegame.review.labels``), the move that was preferred and why the played
 one cost points (``samegame.review.reasons``). The positions are valued first to
 last; ``stop()``, checked before each, ends the review early, and the moves up
 to the last position valued are reviewed (``Review.reviewed``). The same seed
-gives the same review: each position's search is fixed work seeded by the
-review's seed and the position's number.
+gives the same review: each search is fixed work seeded by the review's seed
+and the position's number, and begun from lines found so.
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
@@ -22,6 +23,7 @@ review's seed and the position's number.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,6 +32,7 @@ from samegame.core.coords import Cell
 from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
+from samegame.review.carried import carried_line
 from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel, label_for
 from samegame.review.reasons import NO_REASON, MoveReason, move_reason
@@ -38,6 +41,7 @@ from samegame.review.values import (
     PositionValue,
     ReviewBudget,
     SettledPosition,
+    follow,
     played_line,
     settle_line,
     value_position,
@@ -53,6 +57,8 @@ __all__ = [
     "recheck_seed",
     "review_game",
     "review_of",
+    "warm_positions",
+    "warm_seed",
 ]
 
 
@@ -124,9 +130,9 @@ class Review:
     unfinished line stopped. ``values``: what was found from each position
     valued, as ``value_position`` gave it (what a saved review keeps:
     ``samegame.review.stored``); ``extra``: the lines of the searches made again
-    around the moves about to be labelled a mistake or a blunder (``(position,
-    value)``), and ``rechecked`` whether those searches were made (a complete
-    review is rechecked before it is told)."""
+    from the best lines known and the lines carried over (``(position, value)``,
+    in the order ``recheck`` gives them), and ``rechecked`` whether they are all
+    made (a complete review is rechecked before it is told)."""
 
     moves: tuple[ReviewedMove, ...]
     total_moves: int
@@ -199,9 +205,15 @@ def review_game(
     return review_of(played, rules, moves, found, budget, seed, extra, rechecked=True)
 
 
-RECHECKED_LABELS = (MoveLabel.MISTAKE, MoveLabel.BLUNDER)
-"""The labels a move is given only after the positions around it are searched
-again (unless the exact solver settled its loss)."""
+RECHECKED_LABELS = (MoveLabel.INACCURACY, MoveLabel.MISTAKE, MoveLabel.BLUNDER)
+"""The labels of the moves whose positions are searched more after the warm pass
+(unless the exact solver settled their loss), the costliest first."""
+
+
+def warm_seed(seed: int, index: int) -> int:
+    """The seed of the search of position ``index`` begun from the best line known
+    through it, in a review seeded ``seed``."""
+    return derive_seed("review-warm", seed, index)
 
 
 def recheck_seed(seed: int, index: int, attempt: int) -> int:
@@ -210,7 +222,7 @@ def recheck_seed(seed: int, index: int, attempt: int) -> int:
 
 
 def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) -> list[int]:
-    """The positions around the moves labelled a mistake or a blunder on found
+    """The positions around the moves labelled an inaccuracy or worse on found
     values, the costliest first (after the move, then before it), not searched
     again yet and not exact."""
     chosen: list[int] = []
@@ -222,6 +234,28 @@ def _to_recheck(review: Review, done: set[int], exact: Callable[[int], bool]) ->
     return chosen
 
 
+def _known_line(
+    played: PlayedLine,
+    settled: Sequence[SettledPosition],
+    index: int,
+    after: tuple[int, tuple[Cell, ...]] | None,
+) -> tuple[int, tuple[Cell, ...]]:
+    """The best line known through position ``index``: its settled line, or the
+    move played there followed by ``after`` (the best line known from the next
+    position, with its total) when that reaches as much."""
+    total, line = settled[index].total, settled[index].line
+    if after is not None and after[0] >= total:
+        total, line = after[0], (played.groups[index].anchor, *after[1])
+    return total, line
+
+
+def warm_positions(found: Sequence[PositionValue]) -> int:
+    """How many positions ``recheck`` searches from a known line, last to first,
+    before it searches around the moves that decide a label: every one the exact
+    solver did not settle."""
+    return sum(not value.exact for value in found)
+
+
 def recheck(
     played: PlayedLine,
     rules: Rules,
@@ -231,14 +265,66 @@ def recheck(
     seed: int,
     stop: Callable[[], bool] | None = None,
     solver: ExactSolver | None = None,
+    kept: Sequence[tuple[int, PositionValue]] = (),
+    more: Callable[[tuple[tuple[int, PositionValue], ...]], None] | None = None,
 ) -> tuple[tuple[int, PositionValue], ...] | None:
-    """Before a move is labelled a mistake or a blunder on values the search
-    found, search the positions before and after it ``budget.recheck`` times more
-    with other seeds; every line found lifts the values it can (``settle_line``),
-    and the labels are looked at again, until no such move is left unsearched or
-    ``budget.recheck_positions`` positions were searched again. A pure function
-    of its arguments; None when ``stop()`` asked to stop (nothing is kept of it)."""
+    """Once every position is valued, search each one the exact solver did not
+    settle again, last to first, by ``budget.warm``'s search begun from the best
+    line known through it (the move played there and the best line known from the
+    next position, or its own line when that reaches more; seeded by
+    ``warm_seed``), so that each search goes on from what is known instead of
+    starting afresh and a line found late in the game lifts every earlier
+    position. Then, before a move is labelled an inaccuracy or worse on values
+    the search found, the positions after and before it are searched
+    ``budget.recheck`` times more in the same way (seeded by ``recheck_seed``),
+    the costliest move first, until no such move is left unsearched or
+    ``budget.recheck_positions`` positions were searched more. Every line found
+    lifts the values it can (``settle_line``).
+
+    A pure function of its arguments, given in order (``(position, value)``).
+    ``kept``: what an earlier run that was stopped gave (a beginning of it), used
+    in order instead of searching again, so a stopped run goes on where it
+    stopped; ``more(extra)`` is called after each search with everything so far.
+    None when ``stop()`` asked to stop (what ``more`` was given is kept)."""
     extra: list[tuple[int, PositionValue]] = []
+    warm = budget.warm
+
+    def found_again(position: int, value: Callable[[], PositionValue]) -> PositionValue | None:
+        if len(extra) < len(kept) and kept[len(extra)][0] == position:
+            extra.append(kept[len(extra)])
+            return extra[-1][1]
+        if stop is not None and stop():
+            return None
+        extra.append((position, value()))
+        if more is not None:
+            more(tuple(extra))
+        return extra[-1][1]
+
+    def search_again(position: int, seed_: int, line: tuple[Cell, ...]) -> PositionValue | None:
+        return found_again(
+            position, lambda: _warm_value(played, rules, position, warm, seed_, solver, line)
+        )
+
+    def carry() -> bool:
+        for position, value in _carried(played, rules, found, extra):
+            if found_again(position, functools.partial(_same, value)) is None:
+                return False
+        return True
+
+    if budget.warm_iterations > 0:
+        settled = settle_line(played, found, rules)
+        after: tuple[int, tuple[Cell, ...]] | None = None
+        for index in reversed(range(len(found))):
+            total, line = _known_line(played, settled, index, after)
+            if not found[index].exact:
+                value = search_again(index, warm_seed(seed, index), line)
+                if value is None:
+                    return None
+                if value.total > total:
+                    total, line = value.total, value.line
+            after = (total, line)
+    if not carry():
+        return None
     done: set[int] = set()
     while len(done) < budget.recheck_positions and budget.recheck > 0:
         review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
@@ -248,18 +334,60 @@ def recheck(
         for position in todo[: budget.recheck_positions - len(done)]:
             done.add(position)
             for attempt in range(budget.recheck):
-                if stop is not None and stop():
+                settled = settle_line(played, found, rules, extra)
+                seed_ = recheck_seed(seed, position, attempt)
+                if search_again(position, seed_, settled[position].line) is None:
                     return None
-                value = value_position(
-                    played.boards[position],
-                    rules,
-                    played.bases[position],
-                    budget,
-                    recheck_seed(seed, position, attempt),
-                    solver,
-                )
-                extra.append((position, value))
+    if not carry():
+        return None
     return tuple(extra)
+
+
+def _same(value: PositionValue) -> PositionValue:
+    return value
+
+
+def _carried(
+    played: PlayedLine,
+    rules: Rules,
+    found: Sequence[PositionValue],
+    extra: Sequence[tuple[int, PositionValue]],
+) -> list[tuple[int, PositionValue]]:
+    """First to last, the best line known from each position that begins with
+    another move than the one played, carried over to the position after the
+    move played (``samegame.review.carried``), where it reaches more than every
+    line known from there: those lines, each with its position. No search."""
+    settled = settle_line(played, found, rules, extra)
+    lifted: list[tuple[int, PositionValue]] = []
+    line = settled[0].line
+    for index in range(len(settled) - 1):
+        after = (settled[index + 1].total, settled[index + 1].line)
+        group = played.groups[index]
+        if line and played.boards[index].group_at(line[0]) != group:
+            carried = carried_line(played.boards[index], rules, line, group)
+            board, base = played.boards[index + 1], played.bases[index + 1]
+            reaches, clears = follow(board, rules, base, carried)
+            if reaches > after[0]:
+                value = PositionValue(reaches, carried, clears, False, True if clears else None)
+                lifted.append((index + 1, value))
+                after = (reaches, carried)
+        line = after[1]
+    return lifted
+
+
+def _warm_value(
+    played: PlayedLine,
+    rules: Rules,
+    index: int,
+    budget: ReviewBudget,
+    seed: int,
+    solver: ExactSolver | None,
+    line: tuple[Cell, ...],
+) -> PositionValue:
+    """The value of position ``index`` of ``played`` found by ``budget``'s search
+    begun from ``line``, a whole line from it (never below it)."""
+    board, base = played.boards[index], played.bases[index]
+    return value_position(board, rules, base, budget, seed, solver, line)
 
 
 def review_of(

@@ -1,11 +1,16 @@
 """A review as it is kept: what the search found from each position, not the
 words or the losses, which are derived again from the game when it is read.
 
-The kept form is a JSON object: ``format`` (``samegame-review/1``), ``seed``,
+The kept form is a JSON object: ``format`` (``samegame-review/2``), ``seed``,
 ``budget`` (the ``ReviewBudget`` fields) and ``values``, one per position
 valued, first to last: ``total`` (the final score the line found reaches),
 ``line`` (its moves, cell names, to the end of the game), ``clears``,
-``exact`` and ``can_clear`` (true, false or null). Reading it back checks what
+``exact`` and ``can_clear`` (true, false or null); ``extra``, the searches made
+again once every position was valued (``samegame.review.review.recheck``), in
+the order made, each a value with its ``position``; and ``rechecked``, whether
+they are all made. A kept review of format 1 (before the searches again began
+from the best line known) is not read: the review is made again and replaces
+it. Reading it back checks what
 can be checked without searching again, and refuses a kept review that fails
 (``StoredReviewError``):
 
@@ -57,7 +62,7 @@ from samegame.review.values import (
 
 __all__ = ["REVIEW_FORMAT", "StoredReviewError", "review_from_stored", "stored_review"]
 
-REVIEW_FORMAT = "samegame-review/1"
+REVIEW_FORMAT = "samegame-review/2"
 
 
 class StoredReviewError(ValueError):

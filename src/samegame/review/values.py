@@ -13,9 +13,11 @@ future points, settlement included. The loss of move ``i`` (``p_i`` points) is
 so the losses of a complete review add up to ``V(s_0)`` minus the final score.
 
 Each position is valued on its own (``value_position``, a pure function of the
-position, the points before it, the rules, the budget and a seed): exactly by
-``ExactSolver`` when it is small enough, else by one fixed-work search, whose best
-line is a bound from below. ``settle_line`` then combines them: a line found from
+position, the points before it, the rules, the budget, a seed and the line the
+search begins from, if any): exactly by ``ExactSolver`` when it is small enough,
+else by one fixed-work search, whose best line is a bound from below (the review
+then searches each position again from the best line known through it:
+``samegame.review.review.recheck``). ``settle_line`` then combines them: a line found from
 one position that reaches the board of a later one (by the played moves, or the
 same moves in another order) is a line from that later position too, its rest
 replayed from there (so the positions after it are worth at least as much), and,
@@ -28,7 +30,7 @@ allows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, format_cell
@@ -40,12 +42,12 @@ from samegame.review.exact import (
     ExactSolver,
 )
 
-DEFAULT_LEVEL = 3
+DEFAULT_LEVEL = 2
 DEFAULT_ITERATIONS = 30
-"""The default search of a position: one NRPA search of level 3 with 30
-iterations a level (27,000 playouts), so that a 60-move game on a standard
-15x15 board is reviewed within 90 seconds on one core
-(benchmarks/results/review.md)."""
+"""The default first search of a position: one NRPA search of level 2 with 30
+iterations a level (900 playouts): a first value of every position, each found
+on its own (so on several workers at once); the work is in the search of each
+position again from the best line known (``DEFAULT_WARM_LEVEL``)."""
 
 DEFAULT_TABU_ABOVE = 175
 """Positions of more tiles are searched keeping a colour back for last (NRPA's
@@ -57,14 +59,22 @@ below 120); on 6x5 boards the tabu colour keeps the search from clearing
 (benchmarks/results/review.md)."""
 
 
-DEFAULT_RECHECK = 2
-"""Searches more, with other seeds, of each position around a move about to be
-labelled a mistake or a blunder on values the search found."""
+DEFAULT_WARM_LEVEL = 3
+DEFAULT_WARM_ITERATIONS = 28
+"""The search of each position again, last to first, begun from the best line
+known through it (``samegame.review.review.recheck``): one NRPA search of level
+3 with 28 iterations a level (21,952 playouts), so that a 60-move game on a
+standard 15x15 board is reviewed within 60 seconds on one core
+(benchmarks/results/review.md)."""
+
+DEFAULT_RECHECK = 1
+"""Searches more, each begun from the best line known through its position, of
+the positions around a move whose label a few points would change."""
 
 DEFAULT_RECHECK_POSITIONS = 8
-"""The most positions of one review searched again (the costliest moves first):
-at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a review
-(benchmarks/results/review.md)."""
+"""The most positions of one review searched more (those that decide a label
+first): at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a
+review (benchmarks/results/review.md)."""
 
 
 @dataclass(frozen=True)
@@ -74,23 +84,28 @@ class ReviewBudget:
     ``iterations`` a level (keeping a colour back for last on positions of more
     than ``tabu_above`` tiles), and the exact solver on positions of at most
     ``exact_tiles`` tiles whose search holds at most ``exact_positions``
-    positions (``exact_tiles=0``: the search alone). Before a move is labelled a
-    mistake or a blunder on values the search found, the positions before and
-    after it are searched ``recheck`` times more with other seeds, for at most
-    ``recheck_positions`` positions a review (``samegame.review.review``)."""
+    positions (``exact_tiles=0``: the search alone). Once every position is
+    valued, each one the exact solver did not settle is searched again, last to
+    first, by a search of ``warm_level`` and ``warm_iterations`` begun from the
+    best line known through it (``warm_iterations=0``: none); then the positions
+    around the moves whose label a few points would change are searched
+    ``recheck`` times more in the same way, for at most ``recheck_positions``
+    positions a review (``samegame.review.review``)."""
 
     level: int = DEFAULT_LEVEL
     iterations: int = DEFAULT_ITERATIONS
     exact_tiles: int = MAX_EXACT_TILES
     exact_positions: int = MAX_EXACT_POSITIONS
     tabu_above: int = DEFAULT_TABU_ABOVE
+    warm_level: int = DEFAULT_WARM_LEVEL
+    warm_iterations: int = DEFAULT_WARM_ITERATIONS
     recheck: int = DEFAULT_RECHECK
     recheck_positions: int = DEFAULT_RECHECK_POSITIONS
 
     def __post_init__(self) -> None:
-        if self.level < 1 or self.iterations < 1:
+        if self.level < 1 or self.iterations < 1 or self.warm_level < 1:
             raise ValueError(f"a review's search needs a level and iterations of 1 or more: {self}")
-        if self.recheck < 0 or self.recheck_positions < 0:
+        if self.recheck < 0 or self.recheck_positions < 0 or self.warm_iterations < 0:
             raise ValueError(f"a review's searches again are 0 or more: {self}")
         if not 0 <= self.exact_tiles <= TILE_LIMIT or self.exact_positions < 1:
             raise ValueError(
@@ -98,11 +113,27 @@ class ReviewBudget:
                 f"positions: {self}"
             )
 
+    @property
+    def warm(self) -> ReviewBudget:
+        """This budget with the search of the positions searched again (begun
+        from a known line) as its search."""
+        return replace(self, level=self.warm_level, iterations=max(self.warm_iterations, 1))
+
     def solver(self, rules: Rules) -> ExactSolver | None:
         """An exact solver within this budget's bounds; None when it has none."""
         if self.exact_tiles == 0:
             return None
         return ExactSolver(rules, self.exact_tiles, self.exact_positions)
+
+
+QUICK_BUDGET = ReviewBudget(
+    level=1, iterations=30, warm_level=2, warm_iterations=45, recheck_positions=4
+)
+"""The budget of ``samegame review --quick``: a first search of 30 playouts a
+position, the search again from the best line known of level 2 with 45
+iterations (2,025 playouts), and 4 positions searched more, so that a 60-move
+game on a standard 15x15 board is reviewed within 5 seconds on one core; its
+labels agree less across seeds than the default's (benchmarks/results/review.md)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +163,25 @@ class PlayedLine:
     points: tuple[int, ...]
     bases: tuple[int, ...]
     finished: bool
+    walks: dict[tuple[int, tuple[Cell, ...]], _Walk] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    """What ``settle_line`` found walking each line from a position (a saving of
+    work: the same lines are walked each time values are combined)."""
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """A whole line walked from a position: the later positions of the line
+    reviewed it passes (``(position, step, points scored by then)``), its
+    points, the tiles it leaves and whether it clears; ``whole`` false when it
+    stops before the end of the game."""
+
+    passes: tuple[tuple[int, int, int], ...]
+    points: int
+    tiles: int
+    clears: bool
+    whole: bool
 
 
 def played_line(board: Board, rules: Rules, moves: Sequence[Cell]) -> PlayedLine:
@@ -212,12 +262,16 @@ def value_position(
     budget: ReviewBudget,
     seed: int,
     solver: ExactSolver | None = None,
+    warm: Sequence[Cell] = (),
 ) -> PositionValue:
     """The best line found from ``board`` with ``base`` points scored before it:
     the end of the game settled, the exact solver's line when the position is in
-    its bounds, else one fixed-work search's line. A pure function of its
-    arguments; ``solver`` (``budget.solver(rules)``, kept between the positions
-    of one line) only saves work."""
+    its bounds, else one fixed-work search's line. ``warm``, a whole line from
+    ``board``, is where the search begins (``samegame.bots.search.engine.search``):
+    the value is never below that line's total (when the search cannot begin from
+    it, the better of the two lines is given). A pure function of its arguments;
+    ``solver`` (``budget.solver(rules)``, kept between the positions of one
+    line) only saves work."""
     exact = exact_value(board, rules, base, budget, solver)
     if exact is not None:
         return exact
@@ -228,11 +282,16 @@ def value_position(
     tabu = board.tile_count() > budget.tabu_above
     policy = PlayoutPolicy.SELECTIVE if tabu else PlayoutPolicy.RANDOM
     spec = NrpaSpec(level=budget.level, iterations=budget.iterations, policy=policy)
-    found = search(spec, board, rules, base, seed)
+    found = search(spec, board, rules, base, seed, warm)
     total, clears = follow(board, rules, base, found.moves)
     if total != found.score:
         raise RuntimeError(f"the search's line scores {total}, not the {found.score} it reported")
-    return PositionValue(total, found.moves, clears, False, True if clears else None)
+    line = found.moves
+    if warm:
+        known, known_clears = follow(board, rules, base, warm)
+        if known > total:
+            total, line, clears = known, tuple(warm), known_clears
+    return PositionValue(total, line, clears, False, True if clears else None)
 
 
 @dataclass(frozen=True)
@@ -311,22 +370,46 @@ def _credited_lines(
     for start, value in extra:
         if start < len(best):
             best[start] = _lifted(best[start], value.total, value.line, value.clears)
-    where = {board: j for j, board in enumerate(played.boards[: len(found)])}
+    where: dict[Board, int] = {}
     for start, value in (*enumerate(found), *extra):
         if start >= len(found):
             continue
-        board = played.boards[start]
-        for step, cell in enumerate(value.line):
-            group = board.group_at(cell)
-            assert group is not None, "a found line is legal from its position"
-            board = board.remove(group)
-            later = where.get(board)
-            if later is None or later <= start:
-                continue
-            rest = value.line[step + 1 :]
-            total, clears = follow(board, rules, played.bases[later], rest)
-            best[later] = _lifted(best[later], total, rest, clears)
+        walk = played.walks.get((start, value.line))
+        if walk is None:
+            where = where or {board: j for j, board in enumerate(played.boards)}
+            walk = _walk(played, rules, where, start, value.line)
+            played.walks[start, value.line] = walk
+        passes = [
+            (later, step, before) for later, step, before in walk.passes if later < len(found)
+        ]
+        if passes and not walk.whole:
+            raise ValueError("the line stops before the end of the game")
+        for later, step, before in passes:
+            # The rest's total: the line's points after this step, settled as
+            # ``follow`` would replay them from there.
+            total = rules.settle(played.bases[later] + walk.points - before, walk.tiles).final
+            best[later] = _lifted(best[later], total, value.line[step + 1 :], walk.clears)
     return best
+
+
+def _walk(
+    played: PlayedLine, rules: Rules, where: dict[Board, int], start: int, line: tuple[Cell, ...]
+) -> _Walk:
+    """``line`` walked from position ``start`` of ``played`` (see ``_Walk``);
+    ``where``: the number of each position of ``played``."""
+    board = played.boards[start]
+    passes: list[tuple[int, int, int]] = []
+    points = 0
+    for step, cell in enumerate(line):
+        group = board.group_at(cell)
+        assert group is not None, "a found line is legal from its position"
+        board = board.remove(group)
+        points += rules.points(group.size)
+        later = where.get(board)
+        if later is not None and later > start:
+            passes.append((later, step, points))
+    whole = not board.has_move(rules.min_group)
+    return _Walk(tuple(passes), points, board.tile_count(), board.is_empty(), whole)
 
 
 def _lifted(held: PositionValue, total: int, line: tuple[Cell, ...], clears: bool) -> PositionValue:

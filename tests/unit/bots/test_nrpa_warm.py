@@ -178,3 +178,44 @@ def test_a_warm_start_changes_the_search() -> None:
     # searches, and the second keeps at least the game.
     assert runs[0] != runs[1]
     assert runs[1][0] >= good
+
+
+def test_a_game_the_filter_could_not_play_is_not_begun_from() -> None:
+    """A game of random playouts given to a selective search (a group of the
+    tabu colour taken before the whole colour): the search is the one begun from
+    nothing, not one begun from the part of the game before that move (which
+    would end in a game cut short, and a policy adapted towards it)."""
+    from samegame.kernel.groups import count_colours
+    from samegame.kernel.playout import Record, replay
+    from samegame.kernel.policy import PolicyTables
+    from samegame.kernel.scratch import new_scratch
+    from samegame.kernel.search.nrpa import nrpa
+    from samegame.kernel.splitmix import seed_state
+
+    board = standard_positions()[2]
+    state, krules, keys, mask, _ = kernel_args(board, STANDARD)
+    tabu = race.tabu_colour(state)
+    none = np.empty(0, dtype=np.int32)
+    out = np.empty(state.shape[0], dtype=np.int32)
+    _, made = nrpa(state, krules, 0, seed_state(1), keys, mask, 0, 0, 1, 3, 1.0,
+                   np.zeros(2, np.int64), out, none)  # fmt: skip
+    game = out[:made].copy()
+    n = state.shape[0]
+    size = (board.tile_count() // 2 + 1) ** 2  # room for every step's candidates
+    record = Record(
+        np.empty(n, np.int32), np.empty(size, np.int64), np.empty(n + 1, np.int64),
+        np.empty(n, np.int64), np.empty(0, np.float64),
+    )  # fmt: skip
+    policy = PolicyTables(2, tabu, keys, mask, np.ones(int(mask) + 1), None, 1.0)
+    grid = state.copy()
+    replayed = replay(grid, krules, policy, count_colours(state), new_scratch(n), record, game)
+    assert replayed[1] < made, "the game is not one of selective playouts"
+    runs = []
+    for start in (none, game):
+        result = np.empty(n, dtype=np.int32)
+        score, length = nrpa(
+            state, krules, 0, seed_state(2), keys, mask, 2, tabu, 1, 3, 1.0,
+            np.zeros(2, np.int64), result, start,
+        )  # fmt: skip
+        runs.append((score, list(result[:length])))
+    assert runs[0] == runs[1]

@@ -160,7 +160,7 @@ def test_pages_say_the_fixed_words_in_japanese(capsys: pytest.CaptureFixture[str
     assert "1-20" not in said("bench", "standard")
     assert "[1から1024の整数]" in said("bench", "standard")
     assert "[既定値:0、0以上の整数]" in said("review")
-    assert "[既定値:30、1から" in said("review")
+    assert "[1から1000の整数]" in said("review")
 
 
 def names() -> set[str]:

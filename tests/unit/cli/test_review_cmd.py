@@ -20,6 +20,7 @@ import sqlite3
 import unicodedata
 from collections.abc import Callable
 from contextlib import closing
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from samegame.plugin.host import get_host
 from samegame.records.verification import make_record
 from samegame.review.report import review_report
 from samegame.review.review import review_game
-from samegame.review.values import ReviewBudget
+from samegame.review.values import QUICK_BUDGET, ReviewBudget
 from samegame.store import SavedSetup, Store
 from samegame.store.schema import default_path
 
@@ -223,6 +224,19 @@ def test_ctrl_c_keeps_the_review_so_far_and_asking_again_goes_on(
     assert again.code == 0, again.err
     assert "from position 4" in again.err
     assert json.loads(again.out) == whole
+
+
+def test_quick_reviews_with_the_quick_budget_and_iterations_set_the_search_again(
+    cli: Callable[..., Outcome],
+) -> None:
+    save_finished(BOARDS[0])
+    quick = cli("review", "--quick", "--format", "json")
+    assert quick.code == 0, quick.err
+    assert json.loads(quick.out)["budget"] == asdict(QUICK_BUDGET)
+    both = cli("review", "--quick", "--iterations", "7", "--format", "json")
+    assert json.loads(both.out)["budget"] == asdict(replace(QUICK_BUDGET, warm_iterations=7))
+    plain = cli("review", "--iterations", "7", "--format", "json")
+    assert json.loads(plain.out)["budget"] == asdict(ReviewBudget(warm_iterations=7))
 
 
 def test_the_review_is_said_in_japanese(cli: Callable[..., Outcome]) -> None:

@@ -44,7 +44,7 @@ from samegame.review.values import PlayedLine, follow, played_line, settle_line
 from templates import template_pattern
 
 RULES = Rules(BASIC, clear_bonus=1000)
-BUDGET = ReviewBudget(level=1, iterations=12, exact_tiles=12)
+BUDGET = ReviewBudget(level=1, iterations=12, exact_tiles=12, warm_level=1, warm_iterations=12)
 """A weak search, and the review's exact solver only on the last 12 tiles."""
 
 BOARDS = 12

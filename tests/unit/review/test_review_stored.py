@@ -86,7 +86,7 @@ def test_the_played_line_claimed_best_everywhere_is_refused_or_is_the_truth(
     played line was the best from every position)."""
     board, name, moves = played
     rules = RULE_SETS[name]
-    budget = ReviewBudget(level=1, iterations=4, exact_tiles=small)
+    budget = ReviewBudget(level=1, iterations=4, exact_tiles=small, warm_level=1, warm_iterations=4)
     real = review_game(board, rules, moves, budget, 0)
     forged = _played_from_each_position(stored_review(real), board, rules, moves)
     if forged is None:
@@ -106,7 +106,10 @@ def test_a_claim_the_review_could_not_make_is_refused(played: Played, data: st.D
     later position's line clears."""
     board, name, moves = played
     rules = RULE_SETS[name]
-    budget = ReviewBudget(level=1, iterations=4, exact_tiles=data.draw(st.sampled_from([0, 4])))
+    exact_tiles = data.draw(st.sampled_from([0, 4]))
+    budget = ReviewBudget(
+        level=1, iterations=4, exact_tiles=exact_tiles, warm_level=1, warm_iterations=4
+    )
     kept = stored_review(review_game(board, rules, moves, budget, 0))
     searched = [i for i, value in enumerate(kept["values"]) if not value["exact"]]
     cleared_later = [
@@ -193,3 +196,48 @@ def test_a_kept_review_of_another_budget_is_refused_before_anything_is_solved(
     monkeypatch.setattr(stored, "exact_value", solving)
     with pytest.raises(StoredReviewError, match="another budget or seed"):
         review_from_stored(forged, board, rules, moves, (EXACT, 1))
+
+
+def test_a_review_stopped_in_its_searches_again_goes_on_from_what_was_kept() -> None:
+    """Stopped after some of the searches again, the review kept (read back
+    through its JSON) goes on from them: only the rest is searched, and the
+    review is the uninterrupted one; a kept review of format 1 is not read."""
+    import random
+
+    from samegame.core.variant import RuleVariant
+    from samegame.review.keeping import review_subject
+    from samegame.review.sources import ReviewSubject
+
+    rules = RULE_SETS["basic"]
+    rng = random.Random(7)
+    board = read_board("\n".join("".join(rng.choice("RGB") for _ in range(6)) for _ in range(5)))
+    moves, position = [], board
+    while groups := position.groups(rules.min_group):
+        moves.append(groups[-1].anchor)
+        position = position.remove(groups[-1])
+    subject = ReviewSubject(
+        board, rules, RuleVariant("basic", 1000, "none", 2), tuple(moves), lambda words: ""
+    )
+    budget = ReviewBudget(level=1, iterations=2, exact_tiles=0, warm_level=1, warm_iterations=3)
+    whole = review_subject(subject, budget, 3)
+    assert whole.rechecked
+    searched_again = len(whole.extra)
+    assert searched_again > 4
+    kept: list[dict[str, Any]] = []
+    stop_at = len(moves) + 1 + 3  # every value, then three searches again
+    stopped = review_subject(
+        subject, budget, 3, stopped=lambda: len(kept) >= stop_at,
+        save=lambda review: kept.append(json.loads(json.dumps(stored_review(review)))),
+    )  # fmt: skip
+    assert not stopped.rechecked
+    assert len(stopped.extra) == 3
+    read = review_from_stored(kept[-1], board, rules, moves, (budget, 3))
+    again: list[int] = []
+    resumed = review_subject(
+        subject, budget, 3, read, save=lambda review: again.append(len(review.extra))
+    )
+    assert resumed == whole
+    assert again[0] == 4, "the searches kept are not made again"
+    old = {**kept[-1], "format": "samegame-review/1"}
+    with pytest.raises(StoredReviewError):
+        review_from_stored(old, board, rules, moves)

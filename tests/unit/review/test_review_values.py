@@ -6,10 +6,12 @@ line credited to the positions it passes, determinism, and a stopped review."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from review_cases import RULE_SETS, played_games
 
 from samegame.benchmark.positions import standard_positions
@@ -22,7 +24,7 @@ from samegame.core.rules import Rules
 from samegame.core.textboard import read_board
 from samegame.review import MoveLabel, ReviewBudget, review_game
 from samegame.review.exact import ExactSolver
-from samegame.review.review import Review, position_seed
+from samegame.review.review import Review, position_seed, recheck
 from samegame.review.values import (
     PositionValue,
     SettledPosition,
@@ -32,7 +34,7 @@ from samegame.review.values import (
     value_position,
 )
 
-SEARCH_ONLY = ReviewBudget(level=1, iterations=4, exact_tiles=0)
+SEARCH_ONLY = ReviewBudget(level=1, iterations=4, exact_tiles=0, warm_level=1, warm_iterations=4)
 """A small search and no exact solver: values are bounds from below."""
 
 EXACT = ReviewBudget(level=1, iterations=1)
@@ -93,10 +95,11 @@ def test_within_the_exact_bound_every_value_is_the_exact_one(played: Played) -> 
 
 def test_a_found_line_followed_by_the_player_is_credited_to_the_moves_that_follow_it() -> None:
     """The player plays the first search's line for a few moves, then leaves it:
-    the moves that followed it lost nothing, whatever the later searches find."""
+    the moves that followed it lost nothing, whatever the later first searches
+    find (no search again: one from a known line may find more than this one)."""
     board = standard_positions()[2]
     rules = RULE_SETS["basic"]
-    budget = ReviewBudget(level=1, iterations=3, exact_tiles=0)
+    budget = ReviewBudget(level=1, iterations=3, exact_tiles=0, warm_iterations=0, recheck=0)
     first = value_position(board, rules, 0, budget, position_seed(9, 0))
     followed = 12
     line = played_line(board, rules, first.line[:followed])
@@ -147,7 +150,7 @@ def test_the_same_seed_gives_the_same_review() -> None:
     board = standard_positions()[0]
     rules = RULE_SETS["basic"]
     moves = list(search(NrpaSpec(level=1, iterations=2), board, rules, 0, 1).moves[:8])
-    budget = ReviewBudget(level=1, iterations=6)
+    budget = ReviewBudget(level=1, iterations=6, warm_level=1, warm_iterations=6)
     assert review_game(board, rules, moves, budget, 5) == review_game(
         board, rules, moves, budget, 5
     )
@@ -316,27 +319,105 @@ def _random_game(seed: int, rules: Rules) -> tuple[Board, list[Cell]]:
     return board, moves
 
 
-def test_a_mistake_or_blunder_is_labelled_only_after_its_positions_are_searched_again() -> None:
-    """Issue 44, item 4: before a move is labelled a mistake or a blunder on values
-    the search found, the positions before and after it are searched again with
-    other seeds (within ``recheck_positions``), and what those searches find is
-    part of the review; with no searches again, the review is the plain one."""
+def test_every_searched_position_is_searched_again_from_a_known_line_and_never_lowered() -> None:
+    """Once every position is valued, each one the exact solver did not settle is
+    searched again, last to first, from the best line known through it; then
+    the positions around the costly moves are searched more, and the lines
+    carried over added; no value is below what the first searches alone give."""
     rules = RULE_SETS["basic"]
-    budget = ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck_positions=40)
+    small = {"level": 1, "iterations": 2, "exact_tiles": 0, "warm_level": 1}
+    budget = ReviewBudget(**small, warm_iterations=3, recheck_positions=40)
     labelled = 0
     for seed in range(6):
         board, moves = _random_game(seed, rules)
         review = review_game(board, rules, moves, budget, seed)
         assert review.rechecked
-        again = {position for position, _ in review.extra}
-        for move in review.moves:
-            if move.label in (MoveLabel.MISTAKE, MoveLabel.BLUNDER):
-                labelled += 1
-                assert {move.index, move.index + 1} <= again, move.index
-        assert len(review.extra) == budget.recheck * len(again)
+        searched = [i for i, value in enumerate(review.values) if not value.exact]
+        assert [position for position, _ in review.extra[: len(searched)]] == searched[::-1]
+        more = {position for position, _ in review.extra[len(searched) :]}
+        costly = [m for m in review.moves if m.label not in (MoveLabel.BEST, MoveLabel.GOOD)]
+        labelled += len(costly)
+        if costly:
+            assert more, "the positions around a costly move are searched more"
         plain = review_game(
-            board, rules, moves, ReviewBudget(level=1, iterations=4, exact_tiles=0, recheck=0), seed
+            board, rules, moves, ReviewBudget(**small, warm_iterations=0, recheck=0), seed
         )
-        assert plain.extra == ()
         assert plain.values == review.values, "the first searches are the same"
+        assert review.best_total >= plain.best_total
+        for warm, cold in zip(review.moves, plain.moves, strict=True):
+            assert warm.preferred_total >= cold.preferred_total
     assert labelled > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(played=played_games(), selective=st.booleans(), seed=st.integers(0, 2**32))
+def test_a_search_begun_from_a_line_never_finds_less_than_it(
+    played: Played, selective: bool, seed: int
+) -> None:
+    """A search of one playout begun from the best line of the board (the exact
+    solver's): its value is that line's total, the most any line reaches, and a
+    whole line replayed to it; with selective playouts the best line is often
+    not one the search could play (a tabu colour's group taken early), and
+    still."""
+    board, name, _ = played
+    rules = RULE_SETS[name]
+    solved = ExactSolver(rules).best_line(board, 0)
+    assert solved is not None
+    best, warm = solved
+    budget = ReviewBudget(level=1, iterations=1, exact_tiles=0, tabu_above=0 if selective else 99)
+    value = value_position(board, rules, 0, budget, seed, warm=warm)
+    assert value.total == best
+    assert follow(board, rules, 0, value.line) == (value.total, value.clears)
+
+
+@settings(max_examples=30, deadline=None)
+@given(played=played_games())
+def test_searched_again_every_value_is_a_line_no_better_than_the_exact_one(played: Played) -> None:
+    """With the searches from known lines, every value is still a bound from
+    below: at most the exact solver's, and a move is worse than best only when
+    the line preferred (replayed) reaches more than the move played can."""
+    board, name, moves = played
+    rules = RULE_SETS[name]
+    review = review_game(board, rules, moves, SEARCH_ONLY, seed=5)
+    check_consistent(review, board, rules, moves)
+    line = played_line(board, rules, moves)
+    solver = ExactSolver(rules)
+    for move in review.moves:
+        i = move.index
+        for position, value in ((i, move.value_before), (i + 1, move.value_after)):
+            best = solver.best_total(line.boards[position], line.bases[position])
+            assert best is not None
+            assert value <= best - line.bases[position]
+        if move.loss > 0:
+            exact_after = solver.best_total(line.boards[i + 1], line.bases[i + 1])
+            assert exact_after is not None
+            replayed = follow(line.boards[i], rules, line.bases[i], move.preferred_line)[0]
+            assert replayed == move.preferred_total
+            assert move.preferred_total - move.loss <= exact_after
+
+
+def test_searches_again_stopped_go_on_from_what_was_kept_to_the_same_review() -> None:
+    """``recheck`` stopped after some searches and asked again with what it gave
+    so far: it searches only the rest, and gives what one run gives."""
+    rules = RULE_SETS["basic"]
+    budget = ReviewBudget(
+        level=1, iterations=2, exact_tiles=0, warm_level=1, warm_iterations=3, recheck_positions=40
+    )
+    board, moves = _random_game(4, rules)
+    found = review_game(board, rules, moves, budget, 4).values
+    played = played_line(board, rules, moves)
+    args = (played, rules, moves, found, budget, 4)
+    whole = recheck(*args)
+    assert whole is not None
+    assert len(whole) > len(found) > 3
+    for cut in (1, len(found) // 2, len(whole) - 1):
+        saved: list[tuple[tuple[int, PositionValue], ...]] = []
+
+        def stop(saved: Sequence[object] = saved, cut: int = cut) -> bool:
+            return len(saved) >= cut
+
+        assert recheck(*args, stop, None, (), saved.append) is None
+        assert saved[-1] == whole[:cut]
+        more: list[tuple[tuple[int, PositionValue], ...]] = []
+        assert recheck(*args, None, None, saved[-1], more.append) == whole
+        assert len(more) == len(whole) - cut, "what was kept is not searched again"

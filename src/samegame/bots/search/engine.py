@@ -24,6 +24,7 @@ stops every running search at once (``stop_flags``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, TimeoutError
 from dataclasses import dataclass
 
@@ -68,15 +69,28 @@ class SearchResult:
     helper_cpu_seconds: float
 
 
-def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -> SearchResult:
+def search(
+    spec: SearchSpec,
+    board: Board,
+    rules: Rules,
+    base: int,
+    seed: int,
+    warm: Sequence[Cell] = (),
+) -> SearchResult:
     """The best game from ``board`` under ``rules`` that ``spec`` finds, with
     ``base`` points already scored (so the settled score is the game's final
-    score). ``seed`` decides every random choice of worker 0."""
+    score). ``seed`` decides every random choice of worker 0. ``warm`` (NRPA
+    on one lane: a whole game from ``board``, any cell of each group) is a game
+    the search begins from (``Job.warm``): its top level holds it and its policy
+    is adapted towards it once, so the search goes on from it and never returns
+    a worse game, when each of its moves is one the playouts' filter allows
+    (``samegame.kernel.policy``; always with ``PlayoutPolicy.RANDOM``); else the
+    search begins from nothing."""
     # The budget starts now: loading the kernels and starting worker processes
     # are part of it, so a search with any number of workers ends at its deadline.
     started = time.time()
     from samegame.kernel.kernel_rules import KernelRules
-    from samegame.kernel.state import index_cell, to_kernel
+    from samegame.kernel.state import cell_index, index_cell, to_kernel
 
     deadline = cpu_seconds = None
     if spec.seconds is not None:
@@ -91,6 +105,7 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
     pool = worker_pool(spec.processes - 1, deadline is None) if spec.processes > 1 else None
     krules = KernelRules.from_rules(rules, board.width, board.height)
     state = to_kernel(board)
+    anchors = _anchors(board, warm, cell_index)
     jobs = [
         Job(
             spec,
@@ -100,6 +115,7 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
             seed if i == 0 else worker_seed(seed, i),
             deadline,
             cpu_seconds,
+            anchors if i == 0 else (),
         )
         for i in range(spec.processes)
     ]
@@ -128,3 +144,18 @@ def search(spec: SearchSpec, board: Board, rules: Rules, base: int, seed: int) -
         sum(outcome.cpu_seconds for outcome in outcomes),
         sum(outcome.cpu_seconds for outcome in outcomes[1:]),
     )
+
+
+def _anchors(
+    board: Board, line: Sequence[Cell], cell_index: Callable[[int, int, int], int]
+) -> tuple[int, ...]:
+    """The state indices of the anchors of ``line``'s groups played from ``board``
+    (the kernel's moves); ValueError when a move is not a group."""
+    anchors = []
+    for cell in line:
+        group = board.group_at(cell)
+        if group is None:
+            raise ValueError(f"the game to begin from has no group at {cell}")
+        anchors.append(cell_index(board.height, group.anchor.col, group.anchor.row))
+        board = board.remove(group)
+    return tuple(anchors)

@@ -18,6 +18,11 @@ and keeps the best game of all (``Outcome``).
 - A fixed budget: ``NmcsSpec.runs`` complete searches, one NRPA search or one
   beam pass, so the result depends on the seed alone.
 
+``Job.warm`` (a game given by the caller, as anchors) is where the worker's first
+NRPA search begins (as a search after the race begins from the race's best
+game), so that search never returns a worse game than the one given, when the
+game is one of its playout filter's (``warm_start``); bots give none.
+
 A CPU budget is per worker: the lanes of one NRPA search are threads of this
 process, whose CPU time counts them all, so N lanes stop at N times the budget.
 """
@@ -63,6 +68,7 @@ class Job:
     seed: int
     deadline: float | None  # time.time() at which to stop
     cpu_seconds: float | None  # or: CPU seconds of the worker's process
+    warm: tuple[int, ...] = ()  # NRPA: a game (anchors) the first search begins from
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,8 @@ def run_job(job: Job) -> Outcome:
             after_race = share is None
             if isinstance(spec, NrpaSpec) and after_race and best is not None:
                 warm = best[1] if best[2:] == (tabu, kind) else None
+            elif isinstance(spec, NrpaSpec) and runs == 0 and tree is None and job.warm:
+                warm = np.array(job.warm, dtype=np.int32)
             if share is not None:
                 timer.begin_slice(share)
             score, moves, stopped = one_search.run_one(

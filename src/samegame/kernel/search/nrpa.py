@@ -259,8 +259,9 @@ def warm_start(level, alpha, root, rules, policy, tree, scratch, moves):
     of ``tree`` with its candidate codes, and adapt level ``level``'s policy
     towards it once, as NRPA adapts towards a best sequence; its settled score
     becomes ``tree.start[level]``, the best score the next ``nrpa_level`` call
-    at ``level`` begins with. Nothing changes when ``moves`` is empty. A move
-    that is not a candidate ends the recorded sequence there."""
+    at ``level`` begins with. Nothing changes when ``moves`` is empty, or when
+    one of its moves is not a candidate of the filter where it is played (the
+    game is not one the search could play: it is not begun from)."""
     if moves.shape[0] == 0:
         return
     grid, counts = tree.grid, tree.counts
@@ -270,6 +271,8 @@ def warm_start(level, alpha, root, rules, policy, tree, scratch, moves):
         counts[c] = root.counts[c]
     score, made, removed = replay(grid, rules, policy, counts, scratch, tree.playing, moves)
     tree.lengths[0] = made
+    if made < moves.shape[0]:
+        return
     copy_slot(tree, np.int64(0), tree, level)
     adapt_level(tree, level, alpha)
     tree.start[level] = settle(root.score + score, root.tiles - removed, rules)
