@@ -18,7 +18,8 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
   position) that passes through the position after the answer, its rest replayed from there with the answer's
   points; for the preferred move, the review's preferred total (exact when the
   position before is); and, for any other answer, one search of the review's
-  budget seeded by the review's seed, the move's index and the answer's anchor
+  search again (``ReviewBudget.warm``: as hard as the review's last search of a
+  position, not its small first one) seeded by the review's seed, the move's index and the answer's anchor
   (so the same answer is judged the same). Every total is that of a line
   replayed from the position after the answer, so it is a bound from below of
   the answer's true value, and the true one when ``exact``.
@@ -149,6 +150,9 @@ class AnswerJudge:
         tiles = max(budget.exact_tiles, ANSWER_EXACT_TILES) if budget.exact_tiles else 0
         self.answer_budget = replace(budget, exact_tiles=tiles)
         self.answer_solver: ExactSolver | None = self.answer_budget.solver(rules)
+        # An answer is searched as hard as the review searched its positions last
+        # (the search again), not with the small first search.
+        self.search_budget = budget.warm if budget.warm_iterations else budget
         self._through: dict[int, dict[Board, list[tuple[Cell, ...]]]] = {}
 
     def judge(self, index: int, group: Group) -> Judgement:
@@ -193,7 +197,7 @@ class AnswerJudge:
             known.append(AnswerValue(move.preferred_total, line, move.exact))
         else:
             seed = answer_seed(self.seed, index, group.anchor)
-            found = value_position(after, self.rules, base, self.budget, seed, self.solver)
+            found = value_position(after, self.rules, base, self.search_budget, seed, self.solver)
             known.append(AnswerValue(found.total, found.line, found.exact))
         # The highest total; of equal ones an exact one (it says more).
         return max(known, key=lambda value: (value.total, value.exact))

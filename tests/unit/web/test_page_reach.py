@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,11 @@ def test_no_answer_of_a_page_life_names_a_folder_of_the_server(
         (user_presets / "broken.yaml").write_text(SECRET, encoding="utf-8")
         answers.append(client.get("/api/start").json())
         answers.append(post(client, "/api/games", {"preset": "broken"}).json())
+    # The stop waits half a second for the games' threads to close their stores; on
+    # a busy machine one may close later and write the store back over the damage.
+    for thread in threading.enumerate():
+        if thread.name.startswith("samegame-"):
+            thread.join(30)
     (paths.data_dir() / DB_NAME).write_bytes(b"not a database at all " * 100)
     with page_client() as fresh:  # a store opened anew, on the damaged file
         damaged = [post(fresh, "/api/games", body).json() for body in (LESSON, {"game": 1})]
