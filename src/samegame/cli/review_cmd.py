@@ -179,14 +179,10 @@ def _best_moves(
     """The best moves of each position told, when asked for (by move index)."""
     if not views.alternatives:
         return {}
-    from samegame.review.alternatives import alternatives
+    from samegame.review.alternatives import alternatives_of
 
     played = played_line(subject.board, subject.rules, subject.moves)
-    solver = review.budget.solver(subject.rules)
-    return {
-        item.move.index: alternatives(played, subject.rules, review, item.move, solver)
-        for item in told
-    }
+    return alternatives_of(played, subject.rules, review, [item.move for item in told])
 
 
 def _tell(words: ReviewWords, subject: ReviewSubject, review: Review, views: Views) -> None:

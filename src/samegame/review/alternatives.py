@@ -22,6 +22,7 @@ not do: it is made only when asked, on the positions told (docs/review.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from samegame.core.coords import Cell
@@ -31,7 +32,13 @@ from samegame.review.exact import ExactSolver
 from samegame.review.review import Review, ReviewedMove
 from samegame.review.values import PlayedLine, ReviewBudget, exact_value, value_position
 
-__all__ = ["SHOWN_ALTERNATIVES", "Alternative", "alternative_budget", "alternatives"]
+__all__ = [
+    "SHOWN_ALTERNATIVES",
+    "Alternative",
+    "alternative_budget",
+    "alternatives",
+    "alternatives_of",
+]
 
 SHOWN_ALTERNATIVES = 3
 """How many of a position's best moves are told."""
@@ -122,3 +129,12 @@ def alternatives(
         key=lambda alternative: (-alternative.total, alternative.anchor.col, alternative.anchor.row)
     )
     return tuple(found)
+
+
+def alternatives_of(
+    played: PlayedLine, rules: Rules, review: Review, moves: Sequence[ReviewedMove]
+) -> dict[int, tuple[Alternative, ...]]:
+    """The best moves of the position before each of ``moves`` (``alternatives``),
+    by move index, with one exact solver within the review's bounds for them all."""
+    solver = review.budget.solver(rules)
+    return {move.index: alternatives(played, rules, review, move, solver) for move in moves}
