@@ -64,7 +64,7 @@ def verdict(practice: PracticeJudge, board: Board, move: ReviewedMove, cell: Cel
     return said[-1]
 
 
-EXACT_BUDGET = ReviewBudget(level=1, iterations=3, exact_tiles=12)
+EXACT_BUDGET = ReviewBudget(level=1, iterations=3, exact_tiles=12, warm_level=1, warm_iterations=3)
 """A weak search, and the review's exact solver on positions of 12 tiles or fewer."""
 
 
@@ -136,7 +136,7 @@ def test_no_wrong_verdict_where_the_exact_solver_settles_the_answer(
                 assert kind == truth, (key, values, true_answer, true_played)
 
 
-WEAK_BUDGET = ReviewBudget(level=1, iterations=1, exact_tiles=0, recheck=0)
+WEAK_BUDGET = ReviewBudget(level=1, iterations=1, exact_tiles=0, recheck=0, warm_iterations=0)
 """The search alone, a playout a search: the answer's own search often misses
 what the review found."""
 
