@@ -185,12 +185,21 @@ def test_no_answer_of_a_page_life_names_a_folder_of_the_server(
         (user_presets / "broken.yaml").write_text(SECRET, encoding="utf-8")
         answers.append(client.get("/api/start").json())
         answers.append(post(client, "/api/games", {"preset": "broken"}).json())
-    # The stop waits half a second for the games' threads to close their stores; on
-    # a busy machine one may close later and write the store back over the damage.
+    # The damaged store is a new file in the old one's place: a connection of the
+    # first server still open (the stop waits half a second for the games' threads;
+    # a session's store may close when it is collected) checkpoints into the file
+    # it opened, which would write a valid page 1 over damage made in place.
     for thread in threading.enumerate():
         if thread.name.startswith("samegame-"):
             thread.join(30)
-    (paths.data_dir() / DB_NAME).write_bytes(b"not a database at all " * 100)
+    database = paths.data_dir() / DB_NAME
+    for leftover in (
+        database,
+        database.with_name(DB_NAME + "-wal"),
+        database.with_name(DB_NAME + "-shm"),
+    ):
+        leftover.unlink(missing_ok=True)
+    database.write_bytes(b"not a database at all " * 100)
     with page_client() as fresh:  # a store opened anew, on the damaged file
         damaged = [post(fresh, "/api/games", body).json() for body in (LESSON, {"game": 1})]
     assert all(DB_NAME in answer.get("error", "") for answer in damaged), damaged
