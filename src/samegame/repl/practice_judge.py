@@ -45,11 +45,7 @@ class PracticeJudge:
     ) -> None:
         self.tr = tr
         self.words = ReviewWords(tr)
-        self.review = review
-        self.played = played
         self.rules = rules
-        self.budget = budget
-        self.seed = seed
         self.answers = AnswerJudge(review, played, rules, budget, seed)
 
     def hint(self, board: Board, move: ReviewedMove) -> list[str]:

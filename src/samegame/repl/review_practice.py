@@ -75,8 +75,6 @@ class ReviewPractice:
         self.review = review
         self.played = played
         self.rules = rules
-        self.budget = budget
-        self.seed = seed
         self.judging = PracticeJudge(voice.tr, review, played, rules, budget, seed)
 
     def run(self) -> PracticeResult:
