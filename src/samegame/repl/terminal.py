@@ -18,6 +18,7 @@ from typing import Protocol, TextIO
 from samegame.core.quoting import printable_line
 from samegame.play.player_settings import accessible_from_environment
 from samegame.repl.commands import ESCAPE
+from samegame.repl.line_wait import wait_for_line
 
 PROMPT = "> "
 
@@ -75,6 +76,7 @@ class PlainIO:
         if self.interactive:
             self.stdout.write(PROMPT)
             self.stdout.flush()
+            wait_for_line(self.stdin)  # Ctrl-C right after the prompt is not lost
         line = self.stdin.readline()
         if not line:
             return None
