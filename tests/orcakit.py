@@ -37,8 +37,12 @@ DefaultVoice "en"
 SPEECH = re.compile(r"SPEECH OUTPUT: '(.*?)'(?:\{'established': (?:True|False)\})?$", re.S | re.M)
 """An utterance of Orca's debug log: its text, between quotes, up to the end of a
 line (its continuation lines are indented), and what Orca adds after it."""
-PAUSE = 3.0
-"""Seconds given to Orca to say what a key made the page say."""
+QUIET = 0.8
+"""Seconds without a new utterance after which Orca is taken to have said all
+that a key made the page say."""
+SETTLE = 15.0
+"""The most seconds waited for that (a loaded machine slows Orca down: fixed pauses
+of 3 seconds once let the next key cut a reply off before Orca said it)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ def heard(folder: Path, timeout: float = 180.0) -> Heard:
                 kill -9 $(cat "{orca_pid}") 2>/dev/null
             done
             sleep 1
-            exec "{sys.executable}" "{__file__}" "{out}" "{folder / "games"}"
+            exec "{sys.executable}" "{__file__}" "{out}" "{folder / "games"}" "{log}"
         """
         subprocess.run(
             ["dbus-run-session", "--", "sh", "-c", session],
@@ -126,7 +130,31 @@ def _end(pid_file: Path) -> None:
         os.kill(int(pid_file.read_text().strip()), signal.SIGKILL)
 
 
-def _drive(out: Path, games: Path) -> None:
+def _utterances(log: Path) -> list[str]:
+    try:
+        return orca_said(log.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return []
+
+
+def _settle(log: Path, before: int, reply: list[str] | None = None) -> int:
+    """Wait until Orca has said something new since its ``before``-th utterance
+    (the whole ``reply``, when given) and then nothing more for ``QUIET``
+    seconds, or ``SETTLE`` seconds at most; the number of utterances then."""
+    deadline = time.monotonic() + SETTLE
+    count, changed = len(_utterances(log)), time.monotonic()
+    while time.monotonic() < deadline:
+        said = _utterances(log)
+        if len(said) != count:
+            count, changed = len(said), time.monotonic()
+        heard_it = count > before and (reply is None or "\n".join(reply) in said[before:])
+        if heard_it and time.monotonic() - changed >= QUIET:
+            break
+        time.sleep(0.1)
+    return count
+
+
+def _drive(out: Path, games: Path, log: Path) -> None:
     """In the D-Bus session: serve, open Chromium with a window, start Lesson board
     1 by the keyboard, select and remove its first group by Enter, and write what
     the page said to ``out``."""
@@ -165,17 +193,18 @@ def _drive(out: Path, games: Path) -> None:
     with serve(games) as served:
         driver = webdriver.Chrome(service=Service(str(path_of("chromedriver"))), options=options)
         try:
+            said = _utterances(log)
             open_start_view(driver, served.url)
-            time.sleep(PAUSE)
+            said_count = _settle(log, len(said))
             start_by_keyboard(driver, "lesson", 1, "en")
-            time.sleep(PAUSE)
+            said_count = _settle(log, said_count)
             game = preset_game("lesson", 1)
             anchor = format_cell(game.legal_groups()[0].anchor)
             go_to(driver, game.board.height - int(anchor[1:]), ord(anchor[0]) - ord("A"))
-            time.sleep(PAUSE)
+            said_count = _settle(log, said_count)
             for _ in ("select", "remove"):
                 replies.append(command(driver, Keys.ENTER))
-                time.sleep(PAUSE)
+                said_count = _settle(log, said_count, replies[-1])
             labels.append(
                 str(
                     driver.execute_script(
@@ -190,4 +219,4 @@ def _drive(out: Path, games: Path) -> None:
 
 
 if __name__ == "__main__":
-    _drive(Path(sys.argv[1]), Path(sys.argv[2]))
+    _drive(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))

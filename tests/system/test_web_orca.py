@@ -52,7 +52,9 @@ def test_orca_says_every_reply_whole_and_in_order(tmp_path: Path) -> None:
     assert selected[0].startswith("Selected ")
     assert removed[0].startswith("Removed ")
     for reply in (selected, removed):
-        assert "\n".join(reply) in said.spoken, (reply, said.spoken)
+        assert "\n".join(reply) in said.spoken, f"{reply} not heard whole in:\n" + "\n---\n".join(
+            said.spoken
+        )
     # The result first, then what fell, then the groups left (A5), in one utterance.
     at = said.spoken.index("\n".join(removed))
     assert said.spoken.index("\n".join(selected)) < at
