@@ -106,15 +106,23 @@ def heard(folder: Path, timeout: float = 180.0) -> Heard:
             sleep 1
             exec "{sys.executable}" "{__file__}" "{out}" "{folder / "games"}" "{log}"
         """
-        subprocess.run(
+        # A group of its own, ended whole at the end: a session cut off by the
+        # timeout leaves no driver, browser or bus behind.
+        run = subprocess.Popen(
             ["dbus-run-session", "--", "sh", "-c", session],
             env=env,
             cwd=folder,
-            timeout=timeout,
-            check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
+        try:
+            status = run.wait(timeout)
+        finally:
+            with suppress(OSError):
+                os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+        assert status == 0, f"the Orca session ended with {status}"
     finally:
         _end(orca_pid)
         _end(runtime / "speech-dispatcher" / "pid" / "speech-dispatcher.pid")
