@@ -7,8 +7,11 @@ Contracts, for the position ``s_i`` before move ``i`` and an answer (a group of
 
 - **The move played** is worth the review's ``T(s_{i+1})``: its ``value_after``
   plus its points plus the points before it (``ReviewedMove.preferred_total -
-  loss``), exact when the review's ``after_exact`` is. An answer that is the move
-  played (any cell of its group) is judged ``SAME`` with that total.
+  loss``), exact when the review's ``after_exact`` is; when it is not, the exact
+  solver is tried on the position after it as on an answer's (the same bound of
+  ``ANSWER_EXACT_TILES``), and its true value, when it settles it, is the
+  played move's (the review's, a search's, can only be lower). An answer that is
+  the move played (any cell of its group) is judged ``SAME`` with that total.
 - **The answer** is worth the best of: the exact solver's value of the position
   after it, when it settles it within the budget's bound of positions on a
   position of at most ``ANSWER_EXACT_TILES`` tiles (or the budget's own tile
@@ -154,29 +157,42 @@ class AnswerJudge:
         # (the search again), not with the small first search.
         self.search_budget = budget.warm if budget.warm_iterations else budget
         self._through: dict[int, dict[Board, list[tuple[Cell, ...]]]] = {}
+        self._played: dict[int, tuple[int, bool]] = {}
 
     def judge(self, index: int, group: Group) -> Judgement:
         """The judgement of ``group`` (a group of the position before move
         ``index``) against the move played there."""
         move = self.review.moves[index]
         board = self.played.boards[index]
-        played_total = move.preferred_total - move.loss
+        played_total, played_exact = self.played_value(move)
         if group.mask & board.bit(move.played):
-            return Judgement(
-                AnswerVerdict.SAME, played_total, played_total, move.after_exact, False
-            )
+            return Judgement(AnswerVerdict.SAME, played_total, played_total, played_exact, False)
         value = self.answer_value(move, group)
         best = value.total >= move.preferred_total
         if value.total > played_total:
-            return Judgement(
-                AnswerVerdict.BETTER, value.total, played_total, move.after_exact, best
-            )
+            return Judgement(AnswerVerdict.BETTER, value.total, played_total, played_exact, best)
         if value.total == played_total:
-            proven = value.exact and move.after_exact
+            proven = value.exact and played_exact
             return Judgement(AnswerVerdict.EQUAL, value.total, played_total, proven, best)
         # "N fewer than the move played" needs the played move's true value too.
-        proven = value.exact and move.after_exact
+        proven = value.exact and played_exact
         return Judgement(AnswerVerdict.WORSE, value.total, played_total, proven, best)
+
+    def played_value(self, move: ReviewedMove) -> tuple[int, bool]:
+        """The total the move played reaches and whether it is exact (see the
+        module): the review's, or the exact solver's when the review's is a
+        search's and the position after the move is within the answers' bound."""
+        known = self._played.get(move.index)
+        if known is not None:
+            return known
+        total, exact = move.preferred_total - move.loss, move.after_exact
+        if not exact:
+            after, base = self.played.boards[move.index + 1], self.played.bases[move.index + 1]
+            settled = exact_value(after, self.rules, base, self.answer_budget, self.answer_solver)
+            if settled is not None:
+                total, exact = max(total, settled.total), True
+        self._played[move.index] = (total, exact)
+        return total, exact
 
     def answer_value(self, move: ReviewedMove, group: Group) -> AnswerValue:
         """The best line known after ``group`` at the position before ``move``
