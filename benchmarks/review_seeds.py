@@ -1,7 +1,7 @@
 """How much a review depends on its seed, on 15x15 games (issue 44).
 
 For each standard position a bot plays one game (one fixed NRPA search of level
-1, 100 iterations, seed 0, as ``review_time.py``); the game is reviewed with each
+1, 100 iterations, seed 0 or ``--game-seed``, as ``review_time.py``); the game is reviewed with each
 seed at a budget (``--budget default`` or ``quick``). Printed per game: the
 moves, the labels every seed gives alike, the labels alike in each pair of seeds
 on average, whether every seed names the same costliest move, the CPU seconds of
@@ -164,6 +164,12 @@ def main() -> None:
     parser.add_argument("--positions", default="1,2,3")
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--budget", choices=["default", "quick"], default="default")
+    parser.add_argument(
+        "--game-seed",
+        type=int,
+        default=0,
+        help="the seed of the bot's search that plays each game (other games, same positions)",
+    )
     parser.add_argument("--json", help="write each game's reviews to this file (JSON lines)")
     parser.add_argument("--merge", nargs="+", help="sum up --json files instead of reviewing")
     parser.add_argument("--against", nargs="+", help="--json files of the same games")
@@ -185,7 +191,7 @@ def main() -> None:
     try:
         for number in parse_positions(args.positions):
             board = standard_positions()[number - 1]
-            played = search(PLAYER, board, BENCHMARK_RULES, 0, 0).moves
+            played = search(PLAYER, board, BENCHMARK_RULES, 0, args.game_seed).moves
             reviews, cpu = [], []
             for seed in seeds:
                 started = time.process_time()
