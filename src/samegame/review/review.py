@@ -275,12 +275,18 @@ def recheck(
     next position, or its own line when that reaches more; seeded by
     ``warm_seed``), so that each search goes on from what is known instead of
     starting afresh and a line found late in the game lifts every earlier
-    position. Then, before a move is labelled an inaccuracy or worse on values
-    the search found, the positions after and before it are searched
+    position. Lines are carried over (``_carried``). Then, under rules that give
+    something for a clear, the positions around the moves said to give up the
+    clear and the mistakes and blunders are searched for a line that clears
+    (``_clearing_pass``). Then, before a move is labelled an inaccuracy or worse
+    on values the search found, the positions after and before it are searched
     ``budget.recheck`` times more in the same way (seeded by ``recheck_seed``),
     the costliest move first, until no such move is left unsearched or
-    ``budget.recheck_positions`` positions were searched more. Every line found
-    lifts the values it can (``settle_line``).
+    ``budget.recheck_positions`` positions were searched more; then the
+    clearing pass goes on, on the values now known (the moves those searches
+    made costly), within the same ``budget.clear_positions``, and lines are
+    carried over again. Every line found lifts the values it can
+    (``settle_line``).
 
     A pure function of its arguments, given in order (``(position, value)``).
     ``kept``: what an earlier run that was stopped gave (a beginning of it), used
@@ -326,9 +332,9 @@ def recheck(
             after = (total, line)
     if not carry():
         return None
-    if not _clearing_pass(
-        played, rules, moves, found, budget, seed, extra, found_again, carry, solver
-    ):
+    cleared: set[int] = set()
+    args = (played, rules, moves, found, budget, seed, extra, found_again, carry, solver, cleared)
+    if not _clearing_pass(*args):
         return None
     done: set[int] = set()
     while len(done) < budget.recheck_positions and budget.recheck > 0:
@@ -343,6 +349,8 @@ def recheck(
                 seed_ = recheck_seed(seed, position, attempt)
                 if search_again(position, seed_, settled[position].line) is None:
                     return None
+    if not _clearing_pass(*args):
+        return None
     if not carry():
         return None
     return tuple(extra)
@@ -359,6 +367,7 @@ def _clearing_pass(
     found_again: Callable[[int, Callable[[], PositionValue]], PositionValue | None],
     carry: Callable[[], bool],
     solver: ExactSolver | None,
+    done: set[int],
 ) -> bool:
     """The clearing pass of ``recheck``: the positions ``_to_clear`` chooses are
     searched for a line that clears (``samegame.review.clearing``, seeded by
@@ -369,8 +378,9 @@ def _clearing_pass(
     position is searched from by ``budget.warm``'s search (seeded by
     ``clear_seed(..., warm=True)``), for the points a clear leaves. Each
     search's line is kept (``found_again``), whether it clears or not. False
-    when stopped."""
-    done: set[int] = set()
+    when stopped. ``done``: the positions searched for a clear so far (this
+    pass adds to it), shared by the passes of one review, which search at most
+    ``budget.clear_positions`` in all."""
     searching = budget.clear_width > 0 or budget.clear_iterations > 0
     while searching and len(done) < budget.clear_positions:
         review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
@@ -421,9 +431,10 @@ def _to_clear(
     """The positions the clearing pass searches next: after and before each move
     said to give up the clear, then each move labelled a mistake or a blunder,
     the costliest first, whose loss the exact solver did not settle; of those,
-    the positions not searched for a clear yet, not exact, from which no line
-    known clears, that could be cleared by their colours' counts, and where a
-    clear is worth something under ``rules``."""
+    the positions not searched for a clear yet, not exact, whose best line known
+    does not clear (a line that clears may be known and reach less: a search
+    for a clear, then from it, may find more), that could be cleared by their
+    colours' counts, and where a clear is worth something under ``rules``."""
     gave_up = [m for m in review.moves if m.reason.kind is ReasonKind.GAVE_UP_CLEAR]
     costly = [m for m in review.moves if m.label in CLEAR_LABELS and m not in gave_up]
     chosen: list[int] = []
@@ -436,7 +447,7 @@ def _to_clear(
                 position in done
                 or position in chosen
                 or found[position].exact
-                or settled[position].can_clear
+                or settled[position].clears
                 or not clear_matters(rules, board.tile_count())
                 or not could_clear(board, rules.min_group)
             ):

@@ -77,13 +77,14 @@ DEFAULT_RECHECK_POSITIONS = 8
 first): at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a
 review (benchmarks/results/review.md)."""
 
-DEFAULT_CLEAR_WIDTH = 1024
-DEFAULT_CLEAR_ITERATIONS = 100
+DEFAULT_CLEAR_WIDTH = 2048
+DEFAULT_CLEAR_ITERATIONS = 30
 DEFAULT_CLEAR_POSITIONS = 10
 """The clearing pass (``samegame.review.clearing``): at most 10 positions a
 review, around the costliest moves, searched for a line that clears by a beam of
-1,024 and, when it finds none, NRPA of level 2 with 100 iterations a level
-(about a second at most on a 15x15 position; benchmarks/results/review.md)."""
+2,048 and, when it finds none, NRPA of level 3 with 30 iterations a level
+(under two seconds in all on a 15x15 position of 180 tiles;
+benchmarks/results/review.md)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class ReviewBudget:
     positions a review (``samegame.review.review``). Under rules that give
     something for a clear, positions around the costliest moves whose best line
     known does not clear are searched for a line that clears
-    (``samegame.review.clearing``: a beam of ``clear_width`` and NRPA of level 2
+    (``samegame.review.clearing``: a beam of ``clear_width`` and NRPA of level 3
     with ``clear_iterations``, 0 for none), at most ``clear_positions`` a
     review."""
 
@@ -153,14 +154,14 @@ QUICK_BUDGET = ReviewBudget(
     warm_level=2,
     warm_iterations=45,
     recheck_positions=4,
-    clear_width=256,
-    clear_iterations=30,
+    clear_width=512,
+    clear_iterations=10,
     clear_positions=4,
 )
 """The budget of ``samegame review --quick``: a first search of 30 playouts a
 position, the search again from the best line known of level 2 with 45
 iterations (2,025 playouts), 4 positions searched more, and 4 searched for a
-clear by a beam of 256 and NRPA of level 2 with 30 iterations, so that a 60-move
+clear by a beam of 512 and NRPA of level 3 with 10 iterations, so that a 60-move
 game on a standard 15x15 board is reviewed within 5 seconds on one core; its
 labels agree less across seeds than the default's (benchmarks/results/review.md)."""
 
