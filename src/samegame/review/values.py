@@ -77,13 +77,13 @@ DEFAULT_RECHECK_POSITIONS = 8
 first): at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a
 review (benchmarks/results/review.md)."""
 
-DEFAULT_CLEAR_WIDTH = 2048
+DEFAULT_CLEAR_WIDTH = 4096
 DEFAULT_CLEAR_ITERATIONS = 30
 DEFAULT_CLEAR_POSITIONS = 10
 """The clearing pass (``samegame.review.clearing``): at most 10 positions a
 review, around the costliest moves, searched for a line that clears by a beam of
-2,048 and, when it finds none, NRPA of level 3 with 30 iterations a level
-(under two seconds in all on a 15x15 position of 180 tiles;
+4,096 and, when it finds none, NRPA of level 3 with 30 iterations a level
+(under three seconds in all on a 15x15 position of 180 tiles;
 benchmarks/results/review.md)."""
 
 
