@@ -11,10 +11,19 @@ by searches other than the review's, each under rules that reward clearing
 alone (a point a tile removed and 100,000 for a clear, so the best line of a
 search is the one that removes the most tiles):
 
-- a beam search (``samegame.kernel.search.beam``, the ``groups`` evaluation)
-  of ``--width``;
-- NRPA of level 2 with ``--iterations`` a level, keeping a colour back for last
-  (selective playouts).
+- a beam search (``samegame.kernel.search.beam``) of ``--width`` (8,192) valued
+  by the ``mixed`` evaluation;
+- NRPA of level 2 with ``--iterations`` (200) a level, keeping a colour back for
+  last (selective playouts), seeded by the checker's seed and the move.
+
+The review's own clearing pass (``samegame.review.clearing``) searches under the
+same kind of rules with a beam of 4,096 valued by the ``groups`` evaluation and
+NRPA of level 3 with 30 iterations, seeded by the review's seed and the
+position: the checker's searches are other ones (another evaluation and a beam
+twice as wide, another level, more iterations and other seeds), so what the
+review misses is not missed here for the same reason. (Before the clearing
+pass, this checker searched with the ``groups`` beam of 2,048 and NRPA of level
+2 with 100 iterations.)
 
 With ``--small N``, the first ``N`` games of benchmarks/review_practice_verdicts.py
 (random 6x6 boards, three policies) are checked the same way: their late
@@ -92,15 +101,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", default="1,6,11", help="standard positions")
     parser.add_argument("--players", default=",".join(PLAYERS), help="bots, by name")
-    parser.add_argument("--width", type=int, default=2048, help="the beam's width")
-    parser.add_argument("--iterations", type=int, default=100, help="NRPA's a level")
+    parser.add_argument("--width", type=int, default=8192, help="the beam's width")
+    parser.add_argument("--iterations", type=int, default=200, help="NRPA's a level")
     parser.add_argument("--small", type=int, default=0, help="6x6 games checked too")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     prepare(Algorithm.NRPA, 1)
     prepare(Algorithm.BEAM, 1)
     searches: list[SearchSpec] = [
-        BeamSpec(width=args.width, evaluation=Evaluation.GROUPS),
+        BeamSpec(width=args.width, evaluation=Evaluation.MIXED),
         NrpaSpec(level=2, iterations=args.iterations, policy=PlayoutPolicy.SELECTIVE),
     ]
     budget = ReviewBudget()

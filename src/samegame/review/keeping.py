@@ -66,12 +66,15 @@ def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
 
 
 def _prepare_search(budget: ReviewBudget, preparing: Callable[[Preparing], None]) -> None:
-    """Load (or, the first time, compile) the search; ``preparing(what)`` when that
-    compiles (at once) or takes more than a second (``prepare_search``)."""
+    """Load (or, the first time, compile) the search, and the beam of the search
+    for a clear when the budget has one; ``preparing(what)`` when that compiles
+    (at once) or takes more than a second (``prepare_search``)."""
     from samegame.bots.search.bot import prepare_search
-    from samegame.bots.search.spec import NrpaSpec
+    from samegame.bots.search.spec import BeamSpec, NrpaSpec
 
     prepare_search(NrpaSpec(level=budget.level, iterations=budget.iterations), preparing)
+    if budget.clear_positions > 0 and budget.clear_width > 0:
+        prepare_search(BeamSpec(width=budget.clear_width), preparing)
 
 
 def review_subject(

@@ -67,6 +67,7 @@ from functools import lru_cache
 from samegame.core.board import Board, Group, Removal
 from samegame.core.coords import Cell
 from samegame.core.rules import Rules
+from samegame.review.clearing import clear_matters
 from samegame.review.shares import TiledLine, follow_tiles
 
 REASON_SHARE = Fraction(1, 4)
@@ -209,9 +210,7 @@ def _clear(
     after_can_clear: bool | None,
 ) -> list[Found]:
     after, colour = removal.after, removal.group.colour
-    # Clearing is worth something: a bonus, or a penalty for the tiles left.
-    clear_matters = rules.clear_bonus > 0 or rules.settle(0, after.tile_count() or 1).penalty > 0
-    if not (best.clears and clear_matters):
+    if not (best.clears and clear_matters(rules, after.tile_count())):
         return []
     part = best.settlement - played.settlement
     left = after.colour_counts().get(colour, 0)

@@ -33,9 +33,10 @@ from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.review.carried import carried_line
+from samegame.review.clearing import clear_matters, clear_seed, clearing_value, could_clear
 from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel, label_for
-from samegame.review.reasons import NO_REASON, MoveReason, move_reason
+from samegame.review.reasons import NO_REASON, MoveReason, ReasonKind, move_reason
 from samegame.review.values import (
     PlayedLine,
     PositionValue,
@@ -274,12 +275,18 @@ def recheck(
     next position, or its own line when that reaches more; seeded by
     ``warm_seed``), so that each search goes on from what is known instead of
     starting afresh and a line found late in the game lifts every earlier
-    position. Then, before a move is labelled an inaccuracy or worse on values
-    the search found, the positions after and before it are searched
+    position. Lines are carried over (``_carried``). Then, under rules that give
+    something for a clear, the positions around the moves said to give up the
+    clear and the mistakes and blunders are searched for a line that clears
+    (``_clearing_pass``). Then, before a move is labelled an inaccuracy or worse
+    on values the search found, the positions after and before it are searched
     ``budget.recheck`` times more in the same way (seeded by ``recheck_seed``),
     the costliest move first, until no such move is left unsearched or
-    ``budget.recheck_positions`` positions were searched more. Every line found
-    lifts the values it can (``settle_line``).
+    ``budget.recheck_positions`` positions were searched more; then the
+    clearing pass goes on, on the values now known (the moves those searches
+    made costly), within the same ``budget.clear_positions``, and lines are
+    carried over again. Every line found lifts the values it can
+    (``settle_line``).
 
     A pure function of its arguments, given in order (``(position, value)``).
     ``kept``: what an earlier run that was stopped gave (a beginning of it), used
@@ -325,6 +332,10 @@ def recheck(
             after = (total, line)
     if not carry():
         return None
+    cleared: set[int] = set()
+    args = (played, rules, moves, found, budget, seed, extra, found_again, carry, solver, cleared)
+    if not _clearing_pass(*args):
+        return None
     done: set[int] = set()
     while len(done) < budget.recheck_positions and budget.recheck > 0:
         review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
@@ -338,9 +349,115 @@ def recheck(
                 seed_ = recheck_seed(seed, position, attempt)
                 if search_again(position, seed_, settled[position].line) is None:
                     return None
+    if not _clearing_pass(*args):
+        return None
     if not carry():
         return None
     return tuple(extra)
+
+
+def _clearing_pass(
+    played: PlayedLine,
+    rules: Rules,
+    moves: Sequence[Cell],
+    found: Sequence[PositionValue],
+    budget: ReviewBudget,
+    seed: int,
+    extra: list[tuple[int, PositionValue]],
+    found_again: Callable[[int, Callable[[], PositionValue]], PositionValue | None],
+    carry: Callable[[], bool],
+    solver: ExactSolver | None,
+    done: set[int],
+) -> bool:
+    """The clearing pass of ``recheck``: the positions ``_to_clear`` chooses are
+    searched for a line that clears (``samegame.review.clearing``, seeded by
+    ``clear_seed``), one after another, at most ``budget.clear_positions``; once
+    one clears, its line is credited (lifting every earlier position) and lines
+    are carried over again, and the positions are chosen again on the values now
+    known. A clearing line that reaches less than the best line known from its
+    position is searched from by ``budget.warm``'s search (seeded by
+    ``clear_seed(..., warm=True)``), for the points a clear leaves. Each
+    search's line is kept (``found_again``), whether it clears or not. False
+    when stopped. ``done``: the positions searched for a clear so far (this
+    pass adds to it), shared by the passes of one review, which search at most
+    ``budget.clear_positions`` in all."""
+    searching = budget.clear_width > 0 or budget.clear_iterations > 0
+    while searching and len(done) < budget.clear_positions:
+        review = review_of(played, rules, moves, found, budget, seed, tuple(extra))
+        settled = settle_line(played, found, rules, extra)
+        todo = _to_clear(review, played, settled, rules, done, found)
+        if not todo:
+            return True
+        for position in todo[: budget.clear_positions - len(done)]:
+            done.add(position)
+            board, base = played.boards[position], played.bases[position]
+            seed_ = clear_seed(seed, position)
+            search = functools.partial(clearing_value, board, rules, base, budget, seed_)
+            value = found_again(position, search)
+            if value is None:
+                return False
+            if value.clears:
+                if value.total < settled[position].total:
+                    # The clear was found with fewer points than the best line
+                    # known: the review's search goes on from it for points.
+                    seed_ = clear_seed(seed, position, warm=True)
+                    line = value.line
+                    again = functools.partial(
+                        _warm_value, played, rules, position, budget.warm, seed_, solver, line
+                    )
+                    if found_again(position, again) is None:
+                        return False
+                if not carry():
+                    return False
+                break
+        else:
+            return True
+    return True
+
+
+CLEAR_LABELS = (MoveLabel.MISTAKE, MoveLabel.BLUNDER)
+"""The labels of the moves whose positions the clearing pass searches for a
+clear (with every move whose reason is that the clear was given up)."""
+
+
+def _to_clear(
+    review: Review,
+    played: PlayedLine,
+    settled: Sequence[SettledPosition],
+    rules: Rules,
+    done: set[int],
+    found: Sequence[PositionValue],
+) -> list[int]:
+    """The positions the clearing pass searches next: after and before each move
+    said to give up the clear, then each move labelled a mistake or a blunder,
+    the costliest first, whose loss the exact solver did not settle; of those,
+    the positions not searched for a clear yet, not exact, whose best line known
+    does not clear (a line that clears may be known and reach less: a search
+    for a clear, then from it, may find more), that could be cleared by their
+    colours' counts, and where a clear is worth something under ``rules``."""
+    gave_up = [m for m in review.moves if m.reason.kind is ReasonKind.GAVE_UP_CLEAR]
+    costly = [m for m in review.moves if m.label in CLEAR_LABELS and m not in gave_up]
+    chosen: list[int] = []
+    for move in (*_costliest(gave_up), *_costliest(costly)):
+        if move.loss_proven:
+            continue
+        for position in (move.index + 1, move.index):
+            board = played.boards[position]
+            if (
+                position in done
+                or position in chosen
+                or found[position].exact
+                or settled[position].clears
+                or not clear_matters(rules, board.tile_count())
+                or not could_clear(board, rules.min_group)
+            ):
+                continue
+            chosen.append(position)
+    return chosen
+
+
+def _costliest(moves: Sequence[ReviewedMove]) -> list[ReviewedMove]:
+    return sorted(moves, key=lambda m: (-m.loss, m.index))
 
 
 def _same(value: PositionValue) -> PositionValue:

@@ -1,16 +1,18 @@
 """A review as it is kept: what the search found from each position, not the
 words or the losses, which are derived again from the game when it is read.
 
-The kept form is a JSON object: ``format`` (``samegame-review/2``), ``seed``,
+The kept form is a JSON object: ``format`` (``samegame-review/3``), ``seed``,
 ``budget`` (the ``ReviewBudget`` fields) and ``values``, one per position
 valued, first to last: ``total`` (the final score the line found reaches),
 ``line`` (its moves, cell names, to the end of the game), ``clears``,
 ``exact`` and ``can_clear`` (true, false or null); ``extra``, the searches made
-again once every position was valued (``samegame.review.review.recheck``), in
+again once every position was valued (``samegame.review.review.recheck``: from
+the best lines known, the lines carried over and the searches for a clear), in
 the order made, each a value with its ``position``; and ``rechecked``, whether
 they are all made. A kept review of format 1 (before the searches again began
-from the best line known) is not read: the review is made again and replaces
-it. Reading it back checks what
+from the best line known) or 2 (before the clearing pass, whose budget has no
+``clear_*`` fields and whose ``extra`` holds no search for a clear) is not
+read: the review is made again and replaces it. Reading it back checks what
 can be checked without searching again, and refuses a kept review that fails
 (``StoredReviewError``):
 
@@ -62,7 +64,7 @@ from samegame.review.values import (
 
 __all__ = ["REVIEW_FORMAT", "StoredReviewError", "review_from_stored", "stored_review"]
 
-REVIEW_FORMAT = "samegame-review/2"
+REVIEW_FORMAT = "samegame-review/3"
 
 
 class StoredReviewError(ValueError):

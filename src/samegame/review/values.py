@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from samegame.bots.search.spec import MAX_WIDTH
 from samegame.core.board import Board, Group
 from samegame.core.coords import Cell, format_cell
 from samegame.core.rules import Rules
@@ -76,6 +77,15 @@ DEFAULT_RECHECK_POSITIONS = 8
 first): at most ``DEFAULT_RECHECK * DEFAULT_RECHECK_POSITIONS`` searches more a
 review (benchmarks/results/review.md)."""
 
+DEFAULT_CLEAR_WIDTH = 4096
+DEFAULT_CLEAR_ITERATIONS = 30
+DEFAULT_CLEAR_POSITIONS = 10
+"""The clearing pass (``samegame.review.clearing``): at most 10 positions a
+review, around the costliest moves, searched for a line that clears by a beam of
+4,096 and, when it finds none, NRPA of level 3 with 30 iterations a level
+(under three seconds in all on a 15x15 position of 180 tiles;
+benchmarks/results/review.md)."""
+
 
 @dataclass(frozen=True)
 class ReviewBudget:
@@ -90,7 +100,12 @@ class ReviewBudget:
     best line known through it (``warm_iterations=0``: none); then the positions
     around the moves whose label a few points would change are searched
     ``recheck`` times more in the same way, for at most ``recheck_positions``
-    positions a review (``samegame.review.review``)."""
+    positions a review (``samegame.review.review``). Under rules that give
+    something for a clear, positions around the costliest moves whose best line
+    known does not clear are searched for a line that clears
+    (``samegame.review.clearing``: a beam of ``clear_width`` and NRPA of level 3
+    with ``clear_iterations``, 0 for none), at most ``clear_positions`` a
+    review."""
 
     level: int = DEFAULT_LEVEL
     iterations: int = DEFAULT_ITERATIONS
@@ -101,12 +116,19 @@ class ReviewBudget:
     warm_iterations: int = DEFAULT_WARM_ITERATIONS
     recheck: int = DEFAULT_RECHECK
     recheck_positions: int = DEFAULT_RECHECK_POSITIONS
+    clear_width: int = DEFAULT_CLEAR_WIDTH
+    clear_iterations: int = DEFAULT_CLEAR_ITERATIONS
+    clear_positions: int = DEFAULT_CLEAR_POSITIONS
 
     def __post_init__(self) -> None:
         if self.level < 1 or self.iterations < 1 or self.warm_level < 1:
             raise ValueError(f"a review's search needs a level and iterations of 1 or more: {self}")
         if self.recheck < 0 or self.recheck_positions < 0 or self.warm_iterations < 0:
             raise ValueError(f"a review's searches again are 0 or more: {self}")
+        if min(self.clear_width, self.clear_iterations, self.clear_positions) < 0:
+            raise ValueError(f"a review's searches for a clear are 0 or more: {self}")
+        if self.clear_width > MAX_WIDTH:
+            raise ValueError(f"a review's beam is at most {MAX_WIDTH} wide: {self}")
         if not 0 <= self.exact_tiles <= TILE_LIMIT or self.exact_positions < 1:
             raise ValueError(
                 f"a review's exact bounds are 0 to {TILE_LIMIT} tiles and 1 or more "
@@ -127,11 +149,19 @@ class ReviewBudget:
 
 
 QUICK_BUDGET = ReviewBudget(
-    level=1, iterations=30, warm_level=2, warm_iterations=45, recheck_positions=4
+    level=1,
+    iterations=30,
+    warm_level=2,
+    warm_iterations=45,
+    recheck_positions=4,
+    clear_width=512,
+    clear_iterations=10,
+    clear_positions=4,
 )
 """The budget of ``samegame review --quick``: a first search of 30 playouts a
 position, the search again from the best line known of level 2 with 45
-iterations (2,025 playouts), and 4 positions searched more, so that a 60-move
+iterations (2,025 playouts), 4 positions searched more, and 4 searched for a
+clear by a beam of 512 and NRPA of level 3 with 10 iterations, so that a 60-move
 game on a standard 15x15 board is reviewed within 5 seconds on one core; its
 labels agree less across seeds than the default's (benchmarks/results/review.md)."""
 

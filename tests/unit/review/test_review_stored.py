@@ -238,6 +238,51 @@ def test_a_review_stopped_in_its_searches_again_goes_on_from_what_was_kept() -> 
     )
     assert resumed == whole
     assert again[0] == 4, "the searches kept are not made again"
-    old = {**kept[-1], "format": "samegame-review/1"}
-    with pytest.raises(StoredReviewError):
-        review_from_stored(old, board, rules, moves)
+    for format_ in ("samegame-review/1", "samegame-review/2"):
+        old = {**kept[-1], "format": format_}
+        with pytest.raises(StoredReviewError):
+            review_from_stored(old, board, rules, moves)
+
+
+def test_a_review_stopped_in_its_searches_for_a_clear_goes_on_from_what_was_kept() -> None:
+    """Stopped just after the first search for a clear was kept (where the
+    searches again first differ from those of a review without the clearing
+    pass), the review read back goes on to the uninterrupted one, the search kept
+    not made again."""
+    from dataclasses import replace
+
+    from samegame.core.variant import RuleVariant
+    from samegame.review.keeping import review_subject
+    from samegame.review.sources import ReviewSubject
+
+    rules = RULE_SETS["basic"]
+    board = read_board("BRGGBG\nBRBGRG\nGGGRGG\nRBBRRR\nRBGGBR")
+    moves = [parse_cell(text) for text in ["C5", "E3", "B1", "D2", "E1", "B1", "A1", "A2"]]
+    subject = ReviewSubject(
+        board, rules, RuleVariant("basic", 1000, "none", 2), tuple(moves), lambda words: ""
+    )
+    budget = ReviewBudget(
+        level=1, iterations=1, exact_tiles=0, warm_level=1, warm_iterations=2,
+        clear_width=16, clear_iterations=2,
+    )  # fmt: skip
+    whole = review_subject(subject, budget, 0)
+    without = review_subject(subject, replace(budget, clear_positions=0), 0)
+    first = next(
+        index
+        for index, (ours, theirs) in enumerate(zip(whole.extra, without.extra, strict=False))
+        if ours != theirs
+    )
+    kept: list[dict[str, Any]] = []
+    stop_at = len(moves) + 1 + first + 1  # every value, then the searches to the first for a clear
+    stopped = review_subject(
+        subject, budget, 0, stopped=lambda: len(kept) >= stop_at,
+        save=lambda review: kept.append(json.loads(json.dumps(stored_review(review)))),
+    )  # fmt: skip
+    assert len(stopped.extra) == first + 1
+    read = review_from_stored(kept[-1], board, rules, moves, (budget, 0))
+    again: list[int] = []
+    resumed = review_subject(
+        subject, budget, 0, read, save=lambda review: again.append(len(review.extra))
+    )
+    assert resumed == whole
+    assert again[0] == first + 2, "the search for a clear kept is not made again"
