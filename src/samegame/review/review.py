@@ -25,18 +25,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from samegame.core.board import Board, Group
+from samegame.core.board import Board
 from samegame.core.coords import Cell
-from samegame.core.game import lookahead_hint
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.review.carried import carried_line
 from samegame.review.clearing import clear_matters, clear_seed, clearing_value, could_clear
 from samegame.review.exact import ExactSolver
-from samegame.review.labels import MoveLabel, label_for
-from samegame.review.reasons import NO_REASON, MoveReason, ReasonKind, move_reason
+from samegame.review.labels import MoveLabel
+from samegame.review.reasons import ReasonKind
+from samegame.review.reviewed import Review, ReviewedMove, ToldMove, review_of
 from samegame.review.values import (
     PlayedLine,
     PositionValue,
@@ -61,107 +60,6 @@ __all__ = [
     "warm_positions",
     "warm_seed",
 ]
-
-
-@dataclass(frozen=True)
-class ReviewedMove:
-    """One move of a review. ``index`` counts from 0; ``played`` is the cell given
-    and ``played_group`` its group's cells; ``value_before`` and ``value_after``
-    are ``V`` of the positions before and after it (future points, settlement
-    included), so ``loss = value_before - points - value_after``. ``preferred``
-    is the first move of the best line found (the played move's anchor when the
-    played line is at least as good), ``preferred_group`` its cells and
-    ``preferred_value`` that line's value (``value_before``), ``preferred_total``
-    the game's final score along it (``T`` before the move); ``preferred_line``
-    the whole line, to the end of the game. ``exact``: ``value_before`` is the
-    exact solver's; ``after_exact``: ``value_after`` is. What the loss proves
-    (``loss_proven``): both exact, the loss is the true one; the value after
-    exact, the true loss is at least ``loss`` (the line before is real, the
-    value after the most any line reaches); else it is only what the search
-    found, since a better line after the move may exist. ``hinted``: the move is
-    the one the built-in hint gives on its position (``lookahead_hint``, a
-    look-ahead of two moves), so a player who took the hint is told so."""
-
-    index: int
-    played: Cell
-    played_group: tuple[Cell, ...]
-    points: int
-    value_before: int
-    value_after: int
-    loss: int
-    label: MoveLabel
-    preferred: Cell
-    preferred_group: tuple[Cell, ...]
-    preferred_value: int
-    preferred_total: int
-    preferred_line: tuple[Cell, ...]
-    exact: bool
-    reason: MoveReason
-    after_exact: bool = False
-    hinted: bool = False
-
-    @property
-    def loss_proven(self) -> bool:
-        """Whether ``loss`` is the true loss, every line considered."""
-        return self.exact and self.after_exact
-
-
-@dataclass(frozen=True)
-class ToldMove:
-    """A move to tell: the move, the board before it and the rules, and the record
-    it is of (its number from 1) when several records are reviewed together."""
-
-    move: ReviewedMove
-    board: Board
-    rules: Rules
-    record: int | None = None
-
-
-@dataclass(frozen=True)
-class Review:
-    """A game's review: its moves (the first ``reviewed`` of ``total_moves``),
-    ``best_total`` (``V`` of the first position, the best final score found),
-    ``score`` (the final score when the line ends the game, else the points of
-    the moves played), ``finished``, ``reviewed_score`` (the points scored by
-    the moves reviewed: where a stopped review stands; ``score`` before the
-    settlement when it is complete), and ``costliest``: the moves that lost
-    points, the largest loss first (then by index). When the review is complete
-    the losses add up to ``lost = best_total - end_total``, where ``end_total`` is
-    the final score of a finished game, or the best found from where an
-    unfinished line stopped. ``values``: what was found from each position
-    valued, as ``value_position`` gave it (what a saved review keeps:
-    ``samegame.review.stored``); ``extra``: the lines of the searches made again
-    from the best lines known and the lines carried over (``(position, value)``,
-    in the order ``recheck`` gives them), and ``rechecked`` whether they are all
-    made (a complete review is rechecked before it is told)."""
-
-    moves: tuple[ReviewedMove, ...]
-    total_moves: int
-    best_total: int
-    end_total: int
-    score: int
-    finished: bool
-    costliest: tuple[ReviewedMove, ...]
-    budget: ReviewBudget
-    seed: int
-    values: tuple[PositionValue, ...] = ()
-    reviewed_score: int = 0
-    extra: tuple[tuple[int, PositionValue], ...] = ()
-    rechecked: bool = False
-
-    @property
-    def reviewed(self) -> int:
-        """How many moves were reviewed (all of them unless the review stopped)."""
-        return len(self.moves)
-
-    @property
-    def complete(self) -> bool:
-        return self.reviewed == self.total_moves
-
-    @property
-    def lost(self) -> int:
-        """The points lost by the moves reviewed: the sum of their losses."""
-        return sum(move.loss for move in self.moves)
 
 
 def position_seed(seed: int, index: int) -> int:
@@ -505,101 +403,3 @@ def _warm_value(
     begun from ``line``, a whole line from it (never below it)."""
     board, base = played.boards[index], played.bases[index]
     return value_position(board, rules, base, budget, seed, solver, line)
-
-
-def review_of(
-    played: PlayedLine,
-    rules: Rules,
-    moves: Sequence[Cell],
-    found: Sequence[PositionValue],
-    budget: ReviewBudget,
-    seed: int,
-    extra: Sequence[tuple[int, PositionValue]] = (),
-    *,
-    rechecked: bool = False,
-) -> Review:
-    """The review of ``moves`` (whose positions are ``played``) from the values
-    ``found`` of its first positions, first to last (as ``value_position`` gives
-    them, computed here or elsewhere), and the ``extra`` lines of searches made
-    again (``recheck``): the moves up to the last position valued are reviewed."""
-    if len(found) > len(played.boards):
-        raise ValueError(f"{len(found)} values for {len(played.boards)} positions")
-    if not found:
-        return Review((), len(moves), 0, 0, 0, played.finished, (), budget, seed, ())
-    settled = settle_line(played, found, rules, extra)
-    best_total = settled[0].total
-    reviewed = tuple(
-        _reviewed_move(played, settled, i, rules, best_total, moves[i])
-        for i in range(len(settled) - 1)
-    )
-    end = len(played.groups)
-    score = rules.settle(played.bases[end], played.boards[end].tile_count()).final
-    costliest = tuple(sorted((m for m in reviewed if m.loss > 0), key=lambda m: (-m.loss, m.index)))
-    return Review(
-        reviewed,
-        len(moves),
-        best_total,
-        settled[-1].total,
-        score if played.finished else played.bases[end],
-        played.finished,
-        costliest,
-        budget,
-        seed,
-        tuple(found),
-        played.bases[len(found) - 1],
-        tuple(extra),
-        rechecked,
-    )
-
-
-def _reviewed_move(
-    played: PlayedLine,
-    settled: Sequence[SettledPosition],
-    i: int,
-    rules: Rules,
-    best_total: int,
-    cell: Cell,
-) -> ReviewedMove:
-    before, after = settled[i], settled[i + 1]
-    board, group = played.boards[i], played.groups[i]
-    loss = before.total - after.total
-    preferred_group = board.group_at(before.line[0]) if before.line else group
-    assert preferred_group is not None
-    if loss > 0:
-        reason = move_reason(
-            board,
-            group,
-            rules,
-            base=played.bases[i],
-            preferred=before.line,
-            after_line=after.line,
-            exact=before.exact and after.exact,
-            after_can_clear=after.can_clear,
-        )
-        assert reason.loss in (0, loss), "a reason's lines reach the totals of the move's loss"
-    else:
-        reason = NO_REASON
-    return ReviewedMove(
-        i,
-        cell,
-        tuple(board.cells(group.mask)),
-        played.points[i],
-        before.value,
-        after.value,
-        loss,
-        label_for(loss, best_total),
-        preferred_group.anchor,
-        tuple(board.cells(preferred_group.mask)),
-        before.value,
-        before.total,
-        before.line,
-        before.exact,
-        reason,
-        after.exact,
-        _is_hint(board, group, rules),
-    )
-
-
-def _is_hint(board: Board, group: Group, rules: Rules) -> bool:
-    hint = lookahead_hint(board, rules)
-    return hint is not None and hint.mask == group.mask
