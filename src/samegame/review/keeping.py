@@ -67,14 +67,15 @@ def keeper(store: Store, subject: ReviewSubject) -> Callable[[Review], None]:
 
 def _prepare_search(budget: ReviewBudget, preparing: Callable[[Preparing], None]) -> None:
     """Load (or, the first time, compile) the search, and the beam of the search
-    for a clear when the budget has one; ``preparing(what)`` when that compiles
-    (at once) or takes more than a second (``prepare_search``)."""
-    from samegame.bots.search.bot import prepare_search
-    from samegame.bots.search.spec import BeamSpec, NrpaSpec
+    for a clear when the budget has one; ``preparing(what)`` once when that
+    compiles (at once) or takes more than a second (``prepare_searches``)."""
+    from samegame.bots.search.bot import prepare_searches
+    from samegame.bots.search.spec import BeamSpec, NrpaSpec, SearchSpec
 
-    prepare_search(NrpaSpec(level=budget.level, iterations=budget.iterations), preparing)
+    specs: list[SearchSpec] = [NrpaSpec(level=budget.level, iterations=budget.iterations)]
     if budget.clear_positions > 0 and budget.clear_width > 0:
-        prepare_search(BeamSpec(width=budget.clear_width), preparing)
+        specs.append(BeamSpec(width=budget.clear_width))
+    prepare_searches(specs, preparing)  # one line said for both, at most
 
 
 def review_subject(

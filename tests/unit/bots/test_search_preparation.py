@@ -29,7 +29,7 @@ from playkit import blocks, child_env, run_cli
 from samegame.bots.search import bot as search_bot
 from samegame.bots.search import job, readiness
 from samegame.bots.search.bot import Preparing
-from samegame.bots.search.spec import Algorithm, NmcsSpec, NrpaSpec
+from samegame.bots.search.spec import Algorithm, BeamSpec, NmcsSpec, NrpaSpec
 from samegame.i18n import Translator
 from samegame.play.hint_bot import preparing_line
 
@@ -245,10 +245,39 @@ def test_a_review_load_is_never_a_first_use(
     faked_compile(monkeypatch, search_bot.ANNOUNCE_AFTER + 0.3, said)
     monkeypatch.setattr(readiness, "readiness", lambda kind: readiness.Readiness.CACHED)
     _prepare_search(ReviewBudget(), noting(said))
+    # The review's search and the beam of its search for a clear: one line for both.
     assert said_lines(said) == [
         "compile begins",
         "Loading the search's compiled code; it is taking more than a second.",
         "compile ends",
+        "compile begins",
+        "compile ends",
+    ]
+
+
+def test_two_searches_that_compile_say_one_first_use_with_their_seconds_together(
+    fresh_marks: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[tuple[str, float]] = []
+    faked_compile(monkeypatch, 0.0, said)
+    monkeypatch.setattr(readiness, "readiness", lambda kind: readiness.Readiness.COMPILES)
+    seconds = {"nrpa": 20.0, "beam": 12.0}
+    monkeypatch.setattr(readiness, "compile_seconds", lambda kind: seconds.get(kind))
+    monkeypatch.setattr(readiness, "note_compile_seconds", lambda kind, took: None)
+    both = [NrpaSpec(), BeamSpec(width=8)]
+    search_bot.prepare_searches(both, noting(said))
+    lines = said_lines(said)
+    assert [line for line in lines if "compile" not in line] == [
+        preparing_line(Preparing(first_use=True, seconds=32.0), ENGLISH)
+    ]
+    assert lines.count("compile begins") == 2
+    # A kind never measured: no seconds are promised for the whole.
+    said.clear()
+    monkeypatch.setattr(job, "_prepared", set())
+    del seconds["beam"]
+    search_bot.prepare_searches(both, noting(said))
+    assert [line for line in said_lines(said) if "compile" not in line] == [
+        preparing_line(Preparing(first_use=True, seconds=None), ENGLISH)
     ]
 
 

@@ -150,7 +150,11 @@ def test_the_same_seed_gives_the_same_review() -> None:
     board = standard_positions()[0]
     rules = RULE_SETS["basic"]
     moves = list(search(NrpaSpec(level=1, iterations=2), board, rules, 0, 1).moves[:8])
-    budget = ReviewBudget(level=1, iterations=6, warm_level=1, warm_iterations=6)
+    # The searches for a clear too, small: at the default budget they cost a 15x15
+    # position about two seconds each.
+    budget = ReviewBudget(
+        level=1, iterations=6, warm_level=1, warm_iterations=6, clear_width=64, clear_iterations=2
+    )
     assert review_game(board, rules, moves, budget, 5) == review_game(
         board, rules, moves, budget, 5
     )

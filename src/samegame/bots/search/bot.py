@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -126,26 +126,43 @@ def prepare_search(spec: SearchSpec, announce: Callable[[Preparing], None]) -> N
     imported, and the time it takes is kept for the next first use; otherwise only
     if it still runs after ``ANNOUNCE_AFTER`` seconds, then (from another thread).
     Nothing is said for what this process prepared already."""
+    prepare_searches((spec,), announce)
+
+
+def prepare_searches(specs: Sequence[SearchSpec], announce: Callable[[Preparing], None]) -> None:
+    """``prepare_search`` for every search of ``specs`` as one preparation: one
+    line at most is said for all of them (a first use, when any of them compiles,
+    with the seconds they took together last time; else after ``ANNOUNCE_AFTER``
+    seconds of them all), so a command that runs two kinds of search (a review:
+    its own and the search for a clear) does not say it twice."""
     from samegame.bots.search import readiness
     from samegame.bots.search.job import prepare, prepared
 
-    algorithm, lanes = spec.algorithm, spec.lanes
-    if prepared(algorithm, lanes):
+    kinds = dict.fromkeys((spec.algorithm, spec.lanes) for spec in specs)
+    todo = [(algorithm, lanes) for algorithm, lanes in kinds if not prepared(algorithm, lanes)]
+    if not todo:
         return
-    kind = readiness.variant(algorithm, lanes)
-    found = readiness.readiness(kind)
-    if found is readiness.Readiness.COMPILES:
-        announce(Preparing(first_use=True, seconds=readiness.compile_seconds(kind)))
-        started = time.monotonic()
-        prepare(algorithm, lanes)
-        readiness.note_compile_seconds(kind, time.monotonic() - started)
+    found = {kind: readiness.readiness(readiness.variant(*kind)) for kind in todo}
+    compiling = [kind for kind in todo if found[kind] is readiness.Readiness.COMPILES]
+    if compiling:
+        # The seconds of last time are said only when every kind that compiles
+        # has them: a sum of some would promise too little.
+        seconds = [readiness.compile_seconds(readiness.variant(*kind)) for kind in compiling]
+        known = None if None in seconds else sum(value for value in seconds if value is not None)
+        announce(Preparing(first_use=True, seconds=known))
+        for kind in todo:
+            started = time.monotonic()
+            prepare(*kind)
+            if kind in compiling:
+                readiness.note_compile_seconds(readiness.variant(*kind), time.monotonic() - started)
         return
-    loading = found is readiness.Readiness.CACHED
+    loading = all(found[kind] is readiness.Readiness.CACHED for kind in todo)
     late = threading.Timer(ANNOUNCE_AFTER, announce, (Preparing(False, loading=loading),))
     late.daemon = True
     late.start()
     try:
-        prepare(algorithm, lanes)
+        for kind in todo:
+            prepare(*kind)
     finally:
         late.cancel()
 
