@@ -43,12 +43,9 @@ SCHEDULER = "tcp://10.0.0.5:8786"  # the address docs/simulator.md shows
 # Written line -> the line run instead: the same words, smaller numbers.
 LONG = {
     # review reviews every game of the file to find the worst: 2 games, not 20 (each
-    # 15x15 game costs the review about 3 CPU seconds even at one iteration)
+    # 15x15 game costs even the quick review about 4 CPU seconds)
     "samegame simulate --preset benchmark --bot tabu --games 20 --seed 7 --out tabu.jsonl": (
         "samegame simulate --preset benchmark --bot tabu --games 2 --seed 7 --out tabu.jsonl"
-    ),
-    "samegame review tabu.jsonl --worst 3 --iterations 30": (
-        "samegame review tabu.jsonl --worst 3 --iterations 1"
     ),
     "samegame simulate --preset basic --bot tabu --games 1000 --seed 7 --out results.jsonl": (
         "samegame simulate --preset basic --bot tabu --games 20 --seed 7 --out results.jsonl"

@@ -339,6 +339,10 @@ def test_a_stop_in_any_phase_of_a_search_ends_as_its_signal(
         time.sleep(delay)
         ended_first = _ended_first(child)
         _signal_like_timeout(child, number)
+        # Ending already just after the signal: it came in the process's last
+        # instant (after Python's last step, where no handler can run), or the
+        # test was held up between the look before and the signal.
+        ending = _ended_first(child)
         status, out, err = _finish(child)
     finally:
         if child.poll() is None:
@@ -348,6 +352,8 @@ def test_a_stop_in_any_phase_of_a_search_ends_as_its_signal(
     assert "Traceback" not in err, err
     if ended_first:  # the signal came too late to stop anything
         assert status == 0, err
+        return
+    if ending and status == 0:  # too late as well, by the look after it
         return
     assert status == CODES[number], err
     lines = err.strip().splitlines()

@@ -4,6 +4,7 @@ exit code (Ctrl-C 130, SIGTERM or SIGHUP 143)."""
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -66,3 +67,42 @@ def test_a_stop_signal_raises_terminated_or_keyboard_interrupt() -> None:
     error = interrupts.stop_error(signal.SIGINT)
     assert isinstance(error, KeyboardInterrupt)
     assert not isinstance(error, stops.Terminated)
+
+
+@pytest.mark.parametrize("where", ["as the command line begins", "as the process ends"])
+@pytest.mark.parametrize("request_", [stops.Terminated, KeyboardInterrupt])
+def test_a_request_between_two_guards_ends_the_process_with_its_code(
+    monkeypatch: pytest.MonkeyPatch, where: str, request_: type[KeyboardInterrupt]
+) -> None:
+    """Python runs a pending signal handler as a function is entered, before the
+    function's first line: a request that lands as the command line's ``main`` is
+    entered, or as ``end_process`` is, raises where no ``try`` of theirs holds it.
+    The entry point ends the process with the request's code, never a traceback."""
+    from samegame import cli
+    from samegame.cli import app
+
+    ended: list[int] = []
+
+    def end_process(code: int) -> None:
+        if where == "as the process ends" and not ended:
+            ended.append(-1)
+            raise request_  # the handler, run at the call's first step
+        ended.append(code)
+        raise SystemExit(code)
+
+    def run_main() -> None:
+        if where == "as the command line begins":
+            raise request_
+        interrupts.end_process(0)
+
+    monkeypatch.setattr(interrupts, "arm", lambda: None)
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # main sets its own
+    monkeypatch.setattr(interrupts, "end_process", end_process)
+    monkeypatch.setattr(app, "main", run_main)
+    code = 143 if request_ is stops.Terminated else 130
+    try:
+        with pytest.raises(SystemExit) as ended_with:
+            cli.main()
+    except KeyboardInterrupt:  # what Python would print as a traceback
+        pytest.fail(f"the request {where} escaped the entry point")
+    assert (ended_with.value.code, ended[-1]) == (code, code)
