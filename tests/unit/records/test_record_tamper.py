@@ -85,6 +85,12 @@ def _played(bot: str, rows: tuple[str, ...], rules: Rules, seed: int) -> Any:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _board(generator: str, spec: BoardSpec, number: int) -> Any:
+    """A generator's board of a number: made once, as many claims share it."""
+    return make_board(HOST.generator(generator), spec, number).board
+
+
 def _canonical(value: object) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=True)
 
@@ -156,7 +162,7 @@ def _write(record: Any) -> Record | None:
                     f"{record['width']}x{record['height']}", colours, record["generator"]
                 )
             spec_ = BoardSpec(record["width"], record["height"], colours)
-            board = make_board(HOST.generator(record["generator"]), spec_, number).board
+            board = _board(record["generator"], spec_, number)
         seed = record["seed"]
         if type(seed) is not int or not 0 <= seed < 2**64:
             return None
