@@ -38,6 +38,14 @@ def test_a_command_loads_only_its_own_module(tmp_path, monkeypatch) -> None:
     assert not {m for m in loaded if m.startswith(("samegame.sim", "samegame.kernel"))}
 
 
+def test_the_version_loads_no_command(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("SAMEGAME_HOME", str(tmp_path))
+    loaded = loaded_after(["--version"])
+    commands = {module for module, _ in COMMANDS.values()}
+    assert "samegame.cli.app" in loaded
+    assert not loaded & commands, sorted(loaded & commands)
+
+
 def test_help_lists_every_command_of_the_table() -> None:
     group = typer.main.get_command(build_app())
     assert isinstance(group, typer.core.TyperGroup)
@@ -46,7 +54,9 @@ def test_help_lists_every_command_of_the_table() -> None:
 
 def test_which_command_an_argument_list_runs() -> None:
     assert _wanted(["play", "--preset", "lesson"]) == ["play"]
-    assert _wanted(["--version"]) is None
+    assert _wanted(["--version"]) == []  # it answers before any command is looked at
+    assert _wanted(["-p", "mine", "--version"]) is None  # a word: maybe a plugin's command
+    assert _wanted(["--help", "play"]) is None  # the root's help lists every command
     assert _wanted(["plya"]) is None  # a typo loads every command: help can list them
     assert _wanted(["presets", "show", "basic"]) == ["presets"]
     assert _wanted([]) is None

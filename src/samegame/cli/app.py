@@ -179,12 +179,15 @@ def _add_plugin_commands(root: typer.Typer) -> None:
 
 
 def _wanted(argv: Sequence[str]) -> list[str] | None:
-    """The one command ``argv`` runs, when it names a built-in command; else None
-    (help, a plugin's command, a typo, no command: every command is loaded, the
-    plugins' too, so that help lists all)."""
+    """The one command ``argv`` runs, when it names a built-in command; none for
+    ``--version`` before any command (it answers before a command is looked at);
+    else None (help, a plugin's command, a typo, no command: every command is
+    loaded, the plugins' too, so that help lists all)."""
     for word in argv:
-        if word == "--":
+        if word in ("--", "--help"):
             break
+        if word == "--version":
+            return []
         if not word.startswith("-"):
             return [word] if word in COMMANDS else None
     return None
