@@ -440,6 +440,7 @@ def _review_one(
             stopped=lambda: bool(interruption),
             progress=_progress_lines(words),
             again=_progress_lines(words, again=True),
+            checking=lambda: say(words.tr("review.progress.checking")),
             save=save,
             executor=executor,
             preparing=_preparing(words),

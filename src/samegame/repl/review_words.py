@@ -73,6 +73,7 @@ CLAIMS: Mapping[str, Claim] = {
     "review.progress": Claim.PLAIN,
     "review.progress.games": Claim.PLAIN,
     "review.progress.again": Claim.PLAIN,
+    "review.progress.checking": Claim.PLAIN,
     "review.kept": Claim.PLAIN,
     "review.kept.partial": Claim.PLAIN,
     "review.stopped": Claim.PLAIN,

@@ -87,6 +87,7 @@ def review_subject(
     stopped: Callable[[], bool] = lambda: False,
     progress: Callable[[int, int], None] | None = None,
     again: Callable[[int, int], None] | None = None,
+    checking: Callable[[], None] | None = None,
     save: Callable[[Review], None] | None = None,
     executor: Executor | None = None,
     preparing: Callable[[Preparing], None] = lambda preparing: None,
@@ -98,7 +99,8 @@ def review_subject(
     searched again here from the best lines known (``samegame.review.review.recheck``,
     going on from the searches again kept), each search followed by
     ``save(review)`` and, for the positions searched last to first, ``again(done,
-    total)``.
+    total)``; ``checking()`` once, when those are done and the searches around
+    the costly moves begin (so that a long last stretch is not silent).
     The search is loaded first when a position is too large for the exact
     solver (``preparing(what)`` said when that compiles or takes long). Stopped by
     ``stopped()``, it returns the review so far (with the searches again made); ``ExecutorFailed`` when the
@@ -137,13 +139,18 @@ def review_subject(
     so_far = kept.extra if kept is not None else ()
     searching = warm_positions(found)
 
+    told = False
+
     def more(extra: tuple[tuple[int, PositionValue], ...]) -> None:
-        nonlocal so_far
+        nonlocal so_far, told
         so_far = extra
         if save is not None:
             save(review_of(*args, extra))
         if again is not None and len(extra) <= searching:
             again(len(extra), searching)
+        if checking is not None and len(extra) >= searching and not told:
+            told = True
+            checking()
 
     extra = recheck(*args, stopped, budget.solver(subject.rules), so_far, more)
     if extra is None:

@@ -286,3 +286,47 @@ def test_a_review_stopped_in_its_searches_for_a_clear_goes_on_from_what_was_kept
     )
     assert resumed == whole
     assert again[0] == first + 2, "the search for a clear kept is not made again"
+
+
+def test_the_last_searches_are_announced_once_after_the_searches_again() -> None:
+    """The searches around the costly moves (the clearing pass, the searches
+    more) come after the last ``again`` line and can take many seconds: they are
+    announced once, when the searches last to first are done, and again (once)
+    by a review resumed after them."""
+    from samegame.core.variant import RuleVariant
+    from samegame.review.keeping import review_subject
+    from samegame.review.sources import ReviewSubject
+
+    rules = RULE_SETS["basic"]
+    board = read_board("BRGGBG\nBRBGRG\nGGGRGG\nRBBRRR\nRBGGBR")
+    moves = [parse_cell(text) for text in ["C5", "E3", "B1", "D2", "E1", "B1", "A1", "A2"]]
+    subject = ReviewSubject(
+        board, rules, RuleVariant("basic", 1000, "none", 2), tuple(moves), lambda words: ""
+    )
+    budget = ReviewBudget(
+        level=1, iterations=1, exact_tiles=0, warm_level=1, warm_iterations=2,
+        clear_width=16, clear_iterations=2,
+    )  # fmt: skip
+    said: list[tuple[int, int] | str] = []
+    whole = review_subject(
+        subject, budget, 0,
+        again=lambda done, total: said.append((done, total)),
+        checking=lambda: said.append("checking"),
+    )  # fmt: skip
+    searching = sum(not value.exact for value in whole.values)
+    assert len(whole.extra) > searching, "searches came after those last to first"
+    assert said.count("checking") == 1
+    assert said.index("checking") == len(said) - 1
+    assert said[-2] == (searching, searching)
+    # Stopped during the last searches and resumed: said once more, not again.
+    kept: list[dict[str, Any]] = []
+    stop_at = len(moves) + 1 + searching + 1
+    stopped = review_subject(
+        subject, budget, 0, stopped=lambda: len(kept) >= stop_at,
+        save=lambda review: kept.append(json.loads(json.dumps(stored_review(review)))),
+    )  # fmt: skip
+    read = review_from_stored(kept[-1], board, rules, moves, (budget, 0))
+    resumed_said: list[str] = []
+    review_subject(subject, budget, 0, read, checking=lambda: resumed_said.append("checking"))
+    assert len(stopped.extra) < len(whole.extra)
+    assert resumed_said == ["checking"]
