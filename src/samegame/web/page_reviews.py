@@ -97,6 +97,8 @@ class _Job:
     stop: threading.Event = field(default_factory=threading.Event)
     done: int = 0
     kept: int = 0
+    again: tuple[int, int] | None = None
+    checking: bool = False
     searched: bool = True
     preparing: Preparing | None = None
     review: Review | None = None
@@ -231,13 +233,24 @@ class PageReviews:
         elif state is not ReviewState.FAILED and job.searched:
             key = "review.kept" if state is ReviewState.DONE else "review.kept.partial"
             said.append(tr(key, game=job.game_id))
+        if job.checking:
+            phase, step, progress = "checking", (0, 0), tr("review.progress.checking")
+        elif job.again is not None:
+            done, total = job.again
+            phase, step = "again", job.again
+            progress = tr("review.progress.again", done=done, total=total)
+        else:
+            phase, step = "positions", (job.done, job.total)
+            progress = tr("review.progress", done=job.done, total=job.total)
         return {
             "review": name,
             "game": job.game_id,
             "state": state.value,
             "done": job.done,
             "total": job.total,
-            "progress": tr("review.progress", done=job.done, total=job.total),
+            "phase": phase,
+            "step": list(step),
+            "progress": progress,
             "said": said,
             "error": None if job.error is None else _said(job.error, language),
             "result": job.results.get(language),
@@ -271,6 +284,12 @@ class PageReviews:
             def progress(done: int, total: int) -> None:
                 job.done = done
 
+            def again(done: int, total: int) -> None:
+                job.again = (done, total)
+
+            def checking() -> None:
+                job.checking = True
+
             def preparing(what: Preparing) -> None:
                 job.preparing = what
 
@@ -281,6 +300,8 @@ class PageReviews:
                 kept,
                 stopped=job.stop.is_set,
                 progress=progress,
+                again=again,
+                checking=checking,
                 save=keeper(store, job.subject),
                 preparing=preparing,
             )

@@ -474,3 +474,56 @@ def test_bad_review_requests_are_one_line(client: TestClient, cli: Callable[...,
     huge = post(client, "/api/reviews", {"game": 1, "pad": "x" * 20_000})
     assert huge.status_code == 413
     assert set(huge.json()) == {"error"}
+
+
+def test_the_page_says_each_phase_of_a_review_in_the_commands_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a review runs the status is the command's progress line of its phase:
+    the positions valued, the positions searched again, then the last searches
+    around the costly moves (which the command announces once). The review is a
+    stand-in that goes through the phases step by step, so each is seen."""
+    from samegame.review import keeping
+    from samegame.web import page_reviews
+
+    real = keeping.review_subject
+    steps = [threading.Event() for _ in range(4)]
+    reached = [threading.Event() for _ in range(4)]
+
+    def step(number: int) -> None:
+        reached[number].set()
+        assert steps[number].wait(10)
+
+    def phased(subject: Any, budget: Any, seed: int, kept: Any = None, **calls: Any) -> Any:
+        calls["progress"](2, len(subject.moves) + 1)
+        step(0)
+        calls["again"](1, 2)
+        step(1)
+        calls["again"](2, 2)
+        calls["checking"]()
+        step(2)
+        return real(subject, budget, seed, kept, **calls)
+
+    monkeypatch.setattr(page_reviews, "review_subject", phased)
+    game_id = save_finished()
+    tr = translator("en")
+    positions = len(game_moves(game_id)) + 1
+    started = post(client, "/api/reviews", {"game": game_id, "lang": "en"})
+    name = started.json()["review"]
+    expected = [
+        ("positions", [2, positions], tr("review.progress", done=2, total=positions)),
+        ("again", [1, 2], tr("review.progress.again", done=1, total=2)),
+        ("checking", [0, 0], tr("review.progress.checking")),
+    ]
+    for number, (phase, step_, line) in enumerate(expected):
+        assert reached[number].wait(10)
+        status = client.get(f"/api/reviews/{name}?lang=en").json()
+        assert status["state"] == "running"
+        assert (status["phase"], status["step"], status["progress"]) == (phase, step_, line)
+        steps[number].set()
+    deadline = time.monotonic() + 30
+    while status["state"] == "running":
+        assert time.monotonic() < deadline, "the review ends"
+        time.sleep(0.005)
+        status = client.get(f"/api/reviews/{name}?lang=en").json()
+    assert status["state"] == "done"

@@ -4,9 +4,11 @@
  * of game.js (window.samegamePage).
  *
  * - POST /api/reviews starts (or joins) the review of a saved game; while it runs
- *   the page asks GET /api/reviews/ID every POLL_MS, shows the progress (a
- *   <progress> and its line, said in the live region each tenth, as the command
- *   says it), and "Stop the review" sends POST /api/reviews/ID/cancel.
+ *   the page asks GET /api/reviews/ID every POLL_MS, shows the progress of its
+ *   phase (a <progress> and its line, said in the live region each tenth of the
+ *   positions valued and of the positions searched again, and once when the last
+ *   searches begin, as the command says them), and "Stop the review" sends
+ *   POST /api/reviews/ID/cancel.
  * - Once it has ended, the view shows, in the order of A45: the summary with the
  *   accuracy; the key moments as a listbox with one tab stop (arrow keys, Home,
  *   End; each option named by its move's sentence; Enter, Space or a click opens
@@ -32,7 +34,8 @@
   const SVG = 'http://www.w3.org/2000/svg';
 
   let review = null; // the server's id of the review shown
-  let told = 0; // the tenths of the progress said so far
+  let told = 0; // the tenths of the progress said so far, in its phase
+  let phaseTold = null; // the phase of the review those tenths are of
   let moments = []; // the key moments of the review shown
   let opened = null; // the key moment whose position is shown
   const focus = { row: 0, col: 0 }; // the position grid's tab stop, row from the top
@@ -43,6 +46,7 @@
   async function openReview(game) {
     review = null;
     told = 0;
+    phaseTold = null;
     moments = [];
     opened = null;
     showView('review');
@@ -67,11 +71,22 @@
     if (data.review !== review) return; // the view has moved on
     if (data.state === 'running') {
       $('review-running').hidden = false;
-      $('review-progress').max = data.total;
-      $('review-progress').value = data.done;
+      const [done, total] = data.step;
+      const bar = $('review-progress');
+      if (data.phase === 'checking') {
+        bar.removeAttribute('value'); // no count to show: the bar says work goes on
+      } else {
+        bar.max = Math.max(total, 1);
+        bar.value = done;
+      }
       $('review-progress-text').textContent = data.progress;
-      const tenths = Math.floor((data.done * 10) / Math.max(data.total, 1));
-      if (tenths > told) {
+      if (data.phase !== phaseTold) {
+        phaseTold = data.phase;
+        told = 0;
+        if (data.phase === 'checking') say([data.progress]); // said once, as the command does
+      }
+      const tenths = Math.floor((done * 10) / Math.max(total, 1));
+      if (data.phase !== 'checking' && tenths > told) {
         told = tenths;
         say([data.progress]);
       }
