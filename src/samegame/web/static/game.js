@@ -459,16 +459,29 @@
 
   // -- events ----------------------------------------------------------------------------
 
-  const MOVES = {
-    ArrowUp: () => [focus.row - 1, focus.col],
-    ArrowDown: () => [focus.row + 1, focus.col],
-    ArrowLeft: () => [focus.row, focus.col - 1],
-    ArrowRight: () => [focus.row, focus.col + 1],
-    Home: (e) => [e.ctrlKey ? 0 : focus.row, 0],
-    End: (e) => [e.ctrlKey ? state.height - 1 : focus.row, state.width - 1],
-    PageUp: () => [focus.row - PAGE_ROWS, focus.col],
-    PageDown: () => [focus.row + PAGE_ROWS, focus.col],
-  };
+  /**
+   * The keys that move a grid's tab stop `at` ({row, col}, row from the top) and
+   * where each takes it, before it is kept inside the grid: arrows, Home and End
+   * (with Ctrl, the corners), and, when `pageRows` is given, PageUp and PageDown.
+   * `size()` gives the grid's {width, height} at the time of the key. The board's
+   * grid and the review's position grid both move by it.
+   */
+  function gridMoves(at, size, pageRows = 0) {
+    const moves = {
+      ArrowUp: () => [at.row - 1, at.col],
+      ArrowDown: () => [at.row + 1, at.col],
+      ArrowLeft: () => [at.row, at.col - 1],
+      ArrowRight: () => [at.row, at.col + 1],
+      Home: (e) => [e.ctrlKey ? 0 : at.row, 0],
+      End: (e) => [e.ctrlKey ? size().height - 1 : at.row, size().width - 1],
+    };
+    if (pageRows) {
+      moves.PageUp = () => [at.row - pageRows, at.col];
+      moves.PageDown = () => [at.row + pageRows, at.col];
+    }
+    return moves;
+  }
+  const MOVES = gridMoves(focus, () => state, PAGE_ROWS);
   // Keys that send a line: the line interface answers them in its own words.
   const KEY_COMMANDS = {
     escape: () => 'cancel',
@@ -657,7 +670,7 @@
   // -- what review.js shares: the words, the server, the live region, the views ----------
 
   const page = window.samegamePage = {
-    $, word, call, say, element, drawTile, showView,
+    $, word, call, say, element, drawTile, showView, gridMoves,
     language: () => language,
     leave: () => leaveGame(),
     openReview: () => {}, // set by review.js

@@ -28,7 +28,7 @@
 
 (() => {
   const page = window.samegamePage;
-  const { $, word, call, say, element, drawTile, showView } = page;
+  const { $, word, call, say, element, drawTile, showView, gridMoves } = page;
   const POLL_MS = 250;
   const SKIP_WORDS = ['skip', 's']; // as samegame review --practice takes them
   const SVG = 'http://www.w3.org/2000/svg';
@@ -293,14 +293,7 @@
     if (at >= 0) openMoment(at);
   });
 
-  const MOVES = {
-    ArrowUp: () => [focus.row - 1, focus.col],
-    ArrowDown: () => [focus.row + 1, focus.col],
-    ArrowLeft: () => [focus.row, focus.col - 1],
-    ArrowRight: () => [focus.row, focus.col + 1],
-    Home: (e) => [e.ctrlKey ? 0 : focus.row, 0],
-    End: (e) => [e.ctrlKey ? opened.height - 1 : focus.row, opened.width - 1],
-  };
+  const MOVES = gridMoves(focus, () => opened);
 
   $('position').addEventListener('keydown', (event) => {
     if (!opened || event.altKey || event.metaKey) return;
