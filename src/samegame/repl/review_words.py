@@ -145,7 +145,6 @@ CLAIMS: Mapping[str, Claim] = {
     "review.summary.unfinished": Claim.FOUND,
     "review.summary.stopped.finished": Claim.FOUND,
     "review.summary.stopped.unfinished": Claim.FOUND,
-    "review.summary.beaten": Claim.FOUND,
     "review.costliest.none": Claim.FOUND,
     "review.practice.none": Claim.FOUND,
     # the moves that cost the most: proven when every loss of the review is exact

@@ -39,7 +39,6 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.summary.stopped.finished": "{score} after move {count} of {total}, where the review stopped (the game finished with {final}); the search reaches {best} from the start.",
     "review.summary.stopped.unfinished": "{score} after move {count} of {total}, where the review stopped (the game, not finished, had {final} after move {total}); the search reaches {best} from the start.",
     "review.summary.stopped.none": "The review stopped before its first move was reviewed.",
-    "review.summary.beaten": "No line the search found beats the game as played.",
     "review.costliest": {
         "one": "The move that cost the most: {moves}.",
         "other": "The {count} moves that cost the most: {moves}.",

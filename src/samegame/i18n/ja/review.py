@@ -30,7 +30,6 @@ MESSAGES: Mapping[str, str] = {
     "review.summary.stopped.finished": "全{total}手のうち{count}手目の後で{score}点、ここで振り返りが止まりました（ゲームは{final}点で終わりました）。探索は最初から{best}点に届きます。",
     "review.summary.stopped.unfinished": "全{total}手のうち{count}手目の後で{score}点、ここで振り返りが止まりました（ゲームは終わっておらず、{total}手目の後で{final}点でした）。探索は最初から{best}点に届きます。",
     "review.summary.stopped.none": "最初の手を振り返る前に振り返りが止まりました。",
-    "review.summary.beaten": "探索が見つけたどの手順も、実際の手順を上回りません。",
     "review.costliest": "最も点を失った{count}手: {moves}。",
     "review.costliest.none": "探索の見つけた最善と比べて点を失った手はありません。",
     "review.costliest.found": "探索で見つかった範囲で、最も点を失った{count}手: {moves}。",
