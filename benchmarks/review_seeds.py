@@ -14,6 +14,15 @@ sums up again (so that two processes can measure halves of the positions).
 ``--against FILE`` (a ``--json`` file of the same games at another budget, seed
 by seed) also counts the labels alike between the two budgets.
 
+Each review's record also holds the best final score known from each position
+(``totals``, ``T(s_i)``) and whether that line clears (``clears``), so the
+moves whose labels differ by more than best/good are sorted by cause
+(``cause``, printed per game and summed up): a clear placed apart (a seed
+holds a clear after the move that another charges it with, or the seeds hold
+clearing lines of other points before a move none clears after), a better line
+one seed found while every seed agrees on the clear (before or after the move),
+or the same loss labelled apart by the best total from the start.
+
     nice -n 10 python benchmarks/review_seeds.py --positions 1,2,3 --seeds 0,1,2
 """
 
@@ -35,6 +44,7 @@ from samegame.core.formulas import BASIC
 from samegame.core.rules import Rules
 from samegame.review import ReviewBudget, review_game
 from samegame.review.review import Review
+from samegame.review.values import played_line, settle_line
 
 BENCHMARK_RULES = Rules(BASIC, clear_bonus=1000)
 PLAYER = NrpaSpec(level=1, iterations=100)
@@ -50,23 +60,74 @@ def budget_named(name: str) -> ReviewBudget:
     return ReviewBudget()
 
 
-def game_record(number: int, reviews: Sequence[Review], cpu: Sequence[float]) -> dict[str, Any]:
-    """What is kept of one game's reviews (one per seed)."""
-    return {
-        "position": number,
-        "moves": reviews[0].total_moves,
-        "reviews": [
-            {
-                "seed": review.seed,
-                "cpu": round(seconds, 2),
-                "best_total": review.best_total,
-                "labels": [move.label.value for move in review.moves],
-                "losses": [move.loss for move in review.moves],
-                "costliest": review.costliest[0].index + 1 if review.costliest else None,
-            }
-            for review, seconds in zip(reviews, cpu, strict=True)
-        ],
-    }
+def game_record(
+    number: int,
+    reviews: Sequence[Review],
+    cpu: Sequence[float],
+    settled: Sequence[Sequence[tuple[int, bool]]] = (),
+) -> dict[str, Any]:
+    """What is kept of one game's reviews (one per seed); ``settled``: each
+    review's ``(T(s_i), clears)`` by position (``settled_of``)."""
+    kept: list[dict[str, Any]] = [
+        {
+            "seed": review.seed,
+            "cpu": round(seconds, 2),
+            "best_total": review.best_total,
+            "labels": [move.label.value for move in review.moves],
+            "losses": [move.loss for move in review.moves],
+            "costliest": review.costliest[0].index + 1 if review.costliest else None,
+        }
+        for review, seconds in zip(reviews, cpu, strict=True)
+    ]
+    for review, known in zip(kept, settled, strict=False):
+        review["totals"] = [total for total, _ in known]
+        review["clears"] = [clears for _, clears in known]
+    return {"position": number, "moves": reviews[0].total_moves, "reviews": kept}
+
+
+def settled_of(board: Any, moves: Sequence[Any], review: Review) -> list[tuple[int, bool]]:
+    """The best final score known from each position of ``review`` and whether
+    its line clears (outside the time measured)."""
+    played = played_line(board, BENCHMARK_RULES, moves)
+    settled = settle_line(played, review.values, BENCHMARK_RULES, review.extra)
+    return [(position.total, position.clears) for position in settled]
+
+
+ORDER = ["best", "good", "inaccuracy", "mistake", "blunder"]
+
+
+def cause(game: dict[str, Any], index: int) -> str:
+    """Why the seeds label move ``index`` (from 0) apart, from the totals and
+    clears of its positions before and after in each review (see the module)."""
+    reviews = game["reviews"]
+    before = [(r["totals"][index], r["clears"][index]) for r in reviews]
+    after = [(r["totals"][index + 1], r["clears"][index + 1]) for r in reviews]
+    clears_before = {clears for _, clears in before}
+    clears_after = {clears for _, clears in after}
+    charged = any(b[1] and not a[1] for b, a in zip(before, after, strict=True))
+    if charged or len(clears_before) > 1 or len(clears_after) > 1:
+        if True in clears_after:
+            return "clear placed apart: another seed holds a clear after the move"
+        return "clear placed apart: clearing lines of other points before, none after"
+    if len({r["losses"][index] for r in reviews}) == 1:
+        return "the same loss, another best total from the start"
+    spread_before = max(t for t, _ in before) - min(t for t, _ in before)
+    spread_after = max(t for t, _ in after) - min(t for t, _ in after)
+    side = "before" if spread_before >= spread_after else "after"
+    sides = "both clear" if all(c for _, c in before + after) else "the clear agreed"
+    return f"a better line one seed found {side} the move ({sides})"
+
+
+def causes(game: dict[str, Any]) -> collections.Counter[str]:
+    """The moves whose labels differ by more than best/good, by ``cause``;
+    nothing for a record without totals."""
+    found: collections.Counter[str] = collections.Counter()
+    if not all("totals" in review for review in game["reviews"]):
+        return found
+    for index, column in enumerate(zip(*(r["labels"] for r in game["reviews"]), strict=True)):
+        if len(set(column)) > 1 and not set(column) <= {"best", "good"}:
+            found[cause(game, index)] += 1
+    return found
 
 
 def agreement(game: dict[str, Any]) -> tuple[int, float, bool]:
@@ -102,7 +163,7 @@ def describe(game: dict[str, Any]) -> str:
         f"every seed, {pairs:.1f} a pair; costliest move "
         f"{'the same' if same else 'differs'} ({[r['costliest'] for r in reviews]}); "
         f"best totals {totals}; CPU s {[r['cpu'] for r in reviews]}; "
-        f"differ: {dict(disagreements(game))}"
+        f"differ: {dict(disagreements(game))}; causes: {dict(causes(game))}"
     )
 
 
@@ -114,14 +175,17 @@ def summary(games: Sequence[dict[str, Any]]) -> str:
     cpu = [review["cpu"] for game in games for review in game["reviews"]]
     per_move = [review["cpu"] / game["moves"] for game in games for review in game["reviews"]]
     differ: collections.Counter[str] = collections.Counter()
+    why: collections.Counter[str] = collections.Counter()
     for game in games:
         differ.update(disagreements(game))
+        why.update(causes(game))
     return (
         f"{len(games)} games, {moves} moves: {alike} labels alike in every seed "
         f"({100 * alike / moves:.1f}%), {100 * pairs / moves:.1f}% a pair; the same costliest "
         f"move in {same} of {len(games)} games; CPU s a review median {statistics.median(cpu):.1f} "
         f"(max {max(cpu):.1f}), {60 * statistics.median(per_move):.1f} for 60 moves; "
-        f"labels that differ: {dict(differ.most_common())}"
+        f"labels that differ: {dict(differ.most_common())}; larger than best/good, by cause: "
+        f"{dict(why.most_common())}"
     )
 
 
@@ -197,7 +261,8 @@ def main() -> None:
                 started = time.process_time()
                 reviews.append(review_game(board, BENCHMARK_RULES, played, budget, seed))
                 cpu.append(time.process_time() - started)
-            record = game_record(number, reviews, cpu)
+            settled = [settled_of(board, played, review) for review in reviews]
+            record = game_record(number, reviews, cpu, settled)
             games.append(record)
             print(describe(record), flush=True)
             if out is not None:

@@ -29,6 +29,19 @@ so it is a line found, never a claim, and it may well reach less than the best
 line known (it was not looking for points); it still shows that the position
 can be cleared.
 
+Whether the clear decides the verdict depends on the points a clearing line
+leaves, so ``kept_clear_value`` searches such a position again for points **keeping
+the clear**: NRPA (the review's search again, ``ReviewBudget.warm_level`` and
+``warm_iterations``) under **clear-first rules**, the game's own with a bonus so
+large that every line that clears scores more than every line that does not
+(``clear_first_rules``), with uniform random playouts, once afresh and once
+begun from the clearing line (which such playouts can play). Before, the
+review's own search went on from the clearing line under the game's rules, and
+on 15x15 games (above 175 tiles its playouts keep a colour back, cannot play
+most clearing lines, and so began afresh) came back with a line that does not
+clear, reaching less than the clearing lines other seeds found
+(benchmarks/results/review.md, "Seeds that disagree, move by move").
+
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
 >>> clear_matters(Rules(BASIC)), clear_matters(Rules(BASIC, clear_bonus=1000))
@@ -37,7 +50,12 @@ can be cleared.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from samegame.core.board import Board
+from samegame.core.coords import Cell
+from samegame.core.limits import MAX_POINTS
 from samegame.core.rng import derive_seed
 from samegame.core.rule_parts import ScoringFormula
 from samegame.core.rules import Rules
@@ -46,11 +64,13 @@ from samegame.review.values import PositionValue, ReviewBudget, follow
 __all__ = [
     "CLEAR_LEVEL",
     "CLEAR_WEIGHT",
+    "clear_first_rules",
     "clear_matters",
     "clear_seed",
     "clearing_rules",
     "clearing_value",
     "could_clear",
+    "kept_clear_value",
 ]
 
 CLEAR_LEVEL = 3
@@ -76,10 +96,23 @@ def clearing_rules(rules: Rules) -> Rules:
     return Rules(TILES, clear_bonus=CLEAR_WEIGHT, min_group=rules.min_group)
 
 
+def clear_first_rules(rules: Rules, tiles: int) -> Rules:
+    """``rules`` with a clear bonus larger by at least ``CLEAR_WEIGHT``, and by
+    more than any line from a board of ``tiles`` tiles can score (at most one
+    group a tile, each worth at most the most points of a group of up to
+    ``tiles``), so that on such a board every line that clears scores more
+    than every line that does not, and lines that clear are ordered by their
+    points under ``rules`` (capped at ``MAX_POINTS``, where a formula's points
+    are that large, the order holds no more)."""
+    most = max((rules.points(size) for size in range(rules.min_group, tiles + 1)), default=0)
+    weight = max(CLEAR_WEIGHT, (tiles + 1) * max(most, 0))
+    return replace(rules, clear_bonus=min(rules.clear_bonus + weight, MAX_POINTS))
+
+
 def clear_seed(seed: int, index: int, *, warm: bool = False) -> int:
     """The seed of the search for a clear of position ``index`` in a review
-    seeded ``seed``; ``warm``: of the review's search begun from the clearing
-    line found there."""
+    seeded ``seed``; ``warm``: of the search there for the points a clear
+    leaves (``kept_clear_value``), once a clearing line was found."""
     return derive_seed("review-clear-warm" if warm else "review-clear", seed, index)
 
 
@@ -128,3 +161,40 @@ def clearing_value(
             best = PositionValue(total, moves, False, False, None)
     assert best is not None
     return best
+
+
+def kept_clear_value(
+    board: Board,
+    rules: Rules,
+    base: int,
+    budget: ReviewBudget,
+    seed: int,
+    line: Sequence[Cell],
+) -> PositionValue:
+    """The best line found from ``board`` (with ``base`` points before it) by two
+    searches under ``clear_first_rules`` with uniform random playouts, each NRPA
+    of ``budget.warm_level`` with ``budget.warm_iterations`` a level (at least
+    1), seeded ``seed``: one afresh, one begun from ``line`` (a whole line from
+    ``board`` that clears); of those two lines and ``line``, the first by
+    (clears, total), its total its replay under ``rules``. So a line that clears
+    whenever ``line`` does, reaching at least what ``line`` reaches: the most
+    points among the clearing lines found (see the module). A pure function of
+    its arguments."""
+    from samegame.bots.search.engine import search
+    from samegame.bots.search.spec import NrpaSpec, PlayoutPolicy
+
+    spec = NrpaSpec(
+        level=budget.warm_level,
+        iterations=max(budget.warm_iterations, 1),
+        policy=PlayoutPolicy.RANDOM,
+    )
+    aimed = clear_first_rules(rules, board.tile_count())
+    known, known_clears = follow(board, rules, base, line)
+    best = (known_clears, known, tuple(line))
+    for start in ((), line):
+        moves = tuple(search(spec, board, aimed, base, seed, start).moves)
+        total, clears = follow(board, rules, base, moves)
+        if (clears, total) > best[:2]:
+            best = (clears, total, moves)
+    clears, total, moves = best
+    return PositionValue(total, moves, clears, False, True if clears else None)

@@ -31,7 +31,13 @@ from samegame.core.coords import Cell
 from samegame.core.rng import derive_seed
 from samegame.core.rules import Rules
 from samegame.review.carried import carried_line
-from samegame.review.clearing import clear_matters, clear_seed, clearing_value, could_clear
+from samegame.review.clearing import (
+    clear_matters,
+    clear_seed,
+    clearing_value,
+    could_clear,
+    kept_clear_value,
+)
 from samegame.review.exact import ExactSolver
 from samegame.review.labels import MoveLabel
 from samegame.review.reasons import ReasonKind
@@ -231,7 +237,7 @@ def recheck(
     if not carry():
         return None
     cleared: set[int] = set()
-    args = (played, rules, moves, found, budget, seed, extra, found_again, carry, solver, cleared)
+    args = (played, rules, moves, found, budget, seed, extra, found_again, carry, cleared)
     if not _clearing_pass(*args):
         return None
     done: set[int] = set()
@@ -264,7 +270,6 @@ def _clearing_pass(
     extra: list[tuple[int, PositionValue]],
     found_again: Callable[[int, Callable[[], PositionValue]], PositionValue | None],
     carry: Callable[[], bool],
-    solver: ExactSolver | None,
     done: set[int],
 ) -> bool:
     """The clearing pass of ``recheck``: the positions ``_to_clear`` chooses are
@@ -273,8 +278,9 @@ def _clearing_pass(
     one clears, its line is credited (lifting every earlier position) and lines
     are carried over again, and the positions are chosen again on the values now
     known. A clearing line that reaches less than the best line known from its
-    position is searched from by ``budget.warm``'s search (seeded by
-    ``clear_seed(..., warm=True)``), for the points a clear leaves. Each
+    position is searched from for the points a clear leaves, keeping the clear
+    (``kept_clear_value``: ``budget.warm``'s level and iterations under rules
+    that put every clear first; seeded by ``clear_seed(..., warm=True)``). Each
     search's line is kept (``found_again``), whether it clears or not. False
     when stopped. ``done``: the positions searched for a clear so far (this
     pass adds to it), shared by the passes of one review, which search at most
@@ -297,11 +303,10 @@ def _clearing_pass(
             if value.clears:
                 if value.total < settled[position].total:
                     # The clear was found with fewer points than the best line
-                    # known: the review's search goes on from it for points.
+                    # known: a search goes on from it for points, keeping the clear.
                     seed_ = clear_seed(seed, position, warm=True)
-                    line = value.line
                     again = functools.partial(
-                        _warm_value, played, rules, position, budget.warm, seed_, solver, line
+                        kept_clear_value, board, rules, base, budget, seed_, value.line
                     )
                     if found_again(position, again) is None:
                         return False

@@ -1,7 +1,7 @@
 """A review as it is kept: what the search found from each position, not the
 words or the losses, which are derived again from the game when it is read.
 
-The kept form is a JSON object: ``format`` (``samegame-review/3``), ``seed``,
+The kept form is a JSON object: ``format`` (``samegame-review/4``), ``seed``,
 ``budget`` (the ``ReviewBudget`` fields) and ``values``, one per position
 valued, first to last: ``total`` (the final score the line found reaches),
 ``line`` (its moves, cell names, to the end of the game), ``clears``,
@@ -10,8 +10,10 @@ again once every position was valued (``samegame.review.review.recheck``: from
 the best lines known, the lines carried over and the searches for a clear), in
 the order made, each a value with its ``position``; and ``rechecked``, whether
 they are all made. A kept review of format 1 (before the searches again began
-from the best line known) or 2 (before the clearing pass, whose budget has no
-``clear_*`` fields and whose ``extra`` holds no search for a clear) is not
+from the best line known), 2 (before the clearing pass, whose budget has no
+``clear_*`` fields and whose ``extra`` holds no search for a clear) or 3
+(before the search for the points a clear leaves kept the clear: its
+``extra`` holds, after a clear found, a search under the game's rules) is not
 read: the review is made again and replaces it. Reading it back checks what
 can be checked without searching again, and refuses a kept review that fails
 (``StoredReviewError``):
@@ -64,7 +66,7 @@ from samegame.review.values import (
 
 __all__ = ["REVIEW_FORMAT", "StoredReviewError", "review_from_stored", "stored_review"]
 
-REVIEW_FORMAT = "samegame-review/3"
+REVIEW_FORMAT = "samegame-review/4"
 
 
 class StoredReviewError(ValueError):

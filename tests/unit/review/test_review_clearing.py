@@ -11,17 +11,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hypothesis import given, settings
-from review_cases import RULE_SETS, played_games
+from hypothesis import strategies as st
+from review_cases import RULE_SETS, played_games, rule_names, tiny_boards
 
 from samegame.core.board import Board
 from samegame.core.coords import Cell, parse_cell
 from samegame.core.textboard import read_board
 from samegame.review import ReviewBudget, review_game
-from samegame.review.clearing import clearing_rules, clearing_value
+from samegame.review.clearing import (
+    clear_first_rules,
+    clearing_rules,
+    clearing_value,
+    kept_clear_value,
+)
 from samegame.review.exact import ExactSolver
 from samegame.review.reasons import ReasonKind
 from samegame.review.review import Review
 from samegame.review.values import follow, played_line
+from strategies import NaiveBoard, to_board
 
 RULES = RULE_SETS["basic"]
 """(n-2)^2 and 1000 for a clear."""
@@ -131,3 +138,82 @@ def test_a_line_found_for_a_clear_is_replayed_under_the_games_rules() -> None:
         assert not value.exact
         assert value.can_clear is (True if value.clears else None)
         assert clearing_rules(rules).min_group == rules.min_group
+
+
+KEEP_RULES = RULE_SETS["pairs-floor"]
+"""Pairs scoring, 20 for a clear: a board's best line need not clear."""
+
+KEEP_BOARD = read_board("BBBRBB\nGRRRGR\nGBBBRG\nGBRRRG\nRBGRGG")
+"""Under ``KEEP_RULES`` its best line reaches 135 and leaves tiles; the best
+line that clears reaches 133 (the exact solver); the search for a clear of
+``KEEP_BUDGET`` finds one that reaches less, and a search from that line under
+the game's rules comes back with a line that does not clear."""
+
+KEEP_BUDGET = replace(WEAK, warm_level=1, warm_iterations=8)
+
+
+def test_the_search_for_points_after_a_clear_keeps_the_clear() -> None:
+    """From a clearing line that reaches less than the best line, the search for
+    the points a clear leaves (``kept_clear_value``) comes back with a line that
+    clears, replayed under the game's rules, reaching the most any clearing line
+    reaches (the exact solver's), not with the best line that gives the clear up."""
+    outcomes = ExactSolver(KEEP_RULES, 64, 10**6).outcomes(KEEP_BOARD)
+    assert outcomes is not None
+    assert outcomes.cleared is not None
+    assert outcomes.total(0, KEEP_RULES) > outcomes.cleared, "the best line clears: no case"
+    found = clearing_value(KEEP_BOARD, KEEP_RULES, 0, KEEP_BUDGET, seed=1)
+    assert found.clears
+    assert found.total < outcomes.cleared, "the case no longer tests the search"
+    kept = kept_clear_value(KEEP_BOARD, KEEP_RULES, 0, KEEP_BUDGET, 2, found.line)
+    assert kept.clears
+    assert kept.can_clear
+    assert not kept.exact
+    assert follow(KEEP_BOARD, KEEP_RULES, 0, kept.line) == (kept.total, True)
+    assert kept.total == outcomes.cleared
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiny_boards(max_width=4, max_height=4), rule_names, st.integers(0, 50))
+def test_under_clear_first_rules_the_best_line_is_the_best_clearing_one(
+    nb: NaiveBoard, name: str, base: int
+) -> None:
+    """Under ``clear_first_rules`` the exact solver's best line clears exactly
+    when some line clears under the game's rules, and then, replayed under the
+    game's rules, reaches the most a clearing line reaches (the exact solver of
+    the game's rules)."""
+    rules = RULE_SETS[name]
+    board = to_board(nb)
+    outcomes = ExactSolver(rules, 64, 10**6).outcomes(board)
+    aimed = ExactSolver(clear_first_rules(rules, board.tile_count()), 64, 10**6)
+    solved = aimed.best_line(board, base)
+    assert outcomes is not None
+    assert solved is not None
+    total, clears = follow(board, rules, base, solved[1])
+    assert clears == (outcomes.cleared is not None)
+    if outcomes.cleared is not None:
+        assert total == base + outcomes.cleared
+
+
+def test_the_review_holds_the_best_clearing_line_after_a_clear_found() -> None:
+    """A random player's game on a 6x5 board under ``KEEP_RULES``: from the
+    position after its first move the best line leaves tiles, and the clearing
+    pass finds a clear there that reaches less. The review then holds a line
+    from that position that clears and reaches the most a clearing line reaches
+    (the exact solver's), replayed; the review's search under the game's rules,
+    which went on from the clear before, held only a clear 38 points short."""
+    board = read_board("GBGBRG\nRBBRGR\nBGGGRR\nBGBGGR\nBRBRRR")
+    moves = [parse_cell(text) for text in ["B4", "D1", "A1", "A1", "A1", "B3", "A1", "A1"]]
+    played = played_line(board, KEEP_RULES, moves)
+    position, base = 1, played.bases[1]
+    outcomes = ExactSolver(KEEP_RULES, 64, 10**6).outcomes(played.boards[position])
+    assert outcomes is not None
+    assert outcomes.cleared is not None
+    assert outcomes.total(base, KEEP_RULES) > base + outcomes.cleared, "no case: the best clears"
+    review = review_game(board, KEEP_RULES, moves, KEEP_BUDGET, seed=0)
+    clearing = [
+        follow(played.boards[position], KEEP_RULES, base, value.line)
+        for at, value in review.extra
+        if at == position and value.clears
+    ]
+    assert all(clears for _, clears in clearing)
+    assert max(total for total, _ in clearing) == base + outcomes.cleared

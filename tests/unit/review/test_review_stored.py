@@ -238,7 +238,7 @@ def test_a_review_stopped_in_its_searches_again_goes_on_from_what_was_kept() -> 
     )
     assert resumed == whole
     assert again[0] == 4, "the searches kept are not made again"
-    for format_ in ("samegame-review/1", "samegame-review/2"):
+    for format_ in ("samegame-review/1", "samegame-review/2", "samegame-review/3"):
         old = {**kept[-1], "format": format_}
         with pytest.raises(StoredReviewError):
             review_from_stored(old, board, rules, moves)
