@@ -244,15 +244,10 @@ def test_a_review_stopped_in_its_searches_again_goes_on_from_what_was_kept() -> 
             review_from_stored(old, board, rules, moves)
 
 
-def test_a_review_stopped_in_its_searches_for_a_clear_goes_on_from_what_was_kept() -> None:
-    """Stopped just after the first search for a clear was kept (where the
-    searches again first differ from those of a review without the clearing
-    pass), the review read back goes on to the uninterrupted one, the search kept
-    not made again."""
-    from dataclasses import replace
-
+def _clearing_game() -> tuple[Any, ReviewBudget]:
+    """A 6x5 game whose review searches for a clear, at a tiny budget: the
+    subject and the budget."""
     from samegame.core.variant import RuleVariant
-    from samegame.review.keeping import review_subject
     from samegame.review.sources import ReviewSubject
 
     rules = RULE_SETS["basic"]
@@ -265,6 +260,20 @@ def test_a_review_stopped_in_its_searches_for_a_clear_goes_on_from_what_was_kept
         level=1, iterations=1, exact_tiles=0, warm_level=1, warm_iterations=2,
         clear_width=16, clear_iterations=2,
     )  # fmt: skip
+    return subject, budget
+
+
+def test_a_review_stopped_in_its_searches_for_a_clear_goes_on_from_what_was_kept() -> None:
+    """Stopped just after the first search for a clear was kept (where the
+    searches again first differ from those of a review without the clearing
+    pass), the review read back goes on to the uninterrupted one, the search kept
+    not made again."""
+    from dataclasses import replace
+
+    from samegame.review.keeping import review_subject
+
+    subject, budget = _clearing_game()
+    board, rules, moves = subject.board, subject.rules, list(subject.moves)
     whole = review_subject(subject, budget, 0)
     without = review_subject(subject, replace(budget, clear_positions=0), 0)
     first = next(
@@ -293,20 +302,10 @@ def test_the_last_searches_are_announced_once_after_the_searches_again() -> None
     more) come after the last ``again`` line and can take many seconds: they are
     announced once, when the searches last to first are done, and again (once)
     by a review resumed after them."""
-    from samegame.core.variant import RuleVariant
     from samegame.review.keeping import review_subject
-    from samegame.review.sources import ReviewSubject
 
-    rules = RULE_SETS["basic"]
-    board = read_board("BRGGBG\nBRBGRG\nGGGRGG\nRBBRRR\nRBGGBR")
-    moves = [parse_cell(text) for text in ["C5", "E3", "B1", "D2", "E1", "B1", "A1", "A2"]]
-    subject = ReviewSubject(
-        board, rules, RuleVariant("basic", 1000, "none", 2), tuple(moves), lambda words: ""
-    )
-    budget = ReviewBudget(
-        level=1, iterations=1, exact_tiles=0, warm_level=1, warm_iterations=2,
-        clear_width=16, clear_iterations=2,
-    )  # fmt: skip
+    subject, budget = _clearing_game()
+    board, rules, moves = subject.board, subject.rules, list(subject.moves)
     said: list[tuple[int, int] | str] = []
     whole = review_subject(
         subject, budget, 0,
