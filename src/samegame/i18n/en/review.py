@@ -22,7 +22,7 @@ MESSAGES: Mapping[str, str | Mapping[str, str]] = {
     "review.progress": "Reviewed {done} of {total} positions.",
     "review.progress.games": "Reviewed {done} of {total} games.",
     "review.progress.again": "Searched {done} of {total} positions again, each from the best line known through it.",
-    "review.progress.checking": "Checking the costly moves: the positions around them are searched again before a loss is charged.",
+    "review.progress.checking": "Looking for costly moves to search around again before any loss is charged.",
     "review.kept": "The review is saved with game {game}: asking again costs nothing.",
     "review.kept.partial": "What was reviewed is saved with game {game}: asking again goes on from there.",
     "review.stopped": "{word} after {done} of {total} moves; the review so far is above",

@@ -16,7 +16,7 @@ MESSAGES: Mapping[str, str] = {
     "review.progress": "{total}局面のうち{done}局面を振り返りました。",
     "review.progress.games": "{total}ゲームのうち{done}ゲームを振り返りました。",
     "review.progress.again": "{total}局面のうち{done}局面を、その局面を通る既知の最善手順から探索し直しました。",
-    "review.progress.checking": "損の大きい手を確かめています。損と決める前に、その前後の局面をもう一度探索します。",
+    "review.progress.checking": "損と決める前に、前後をもう一度探索すべき損の大きい手がないか調べています。",
     "review.kept": "振り返りはゲーム{game}と一緒に保存しました。もう一度見るときは探索しません。",
     "review.kept.partial": "振り返った分はゲーム{game}と一緒に保存しました。もう一度頼むとその続きから始めます。",
     "review.stopped": "{total}手のうち{done}手で{word}。ここまでの振り返りは上のとおりです",
