@@ -194,13 +194,21 @@ def start(args: list[str], env: dict[str, str], cwd: Path, stdin: str | None = N
 
 
 def wait_for(marker: Path, child: Any, seconds: float = 60) -> None:
-    """Until the plugin says it is stuck (the marker exists)."""
+    """Until the plugin says it is stuck (the marker exists). A child that ends
+    first, or is still running without having called the plugin after
+    ``seconds``, fails the test with what it wrote (the second is killed)."""
     deadline = time.monotonic() + seconds
     while not marker.exists():
         if child.poll() is not None:
             _out, err = child.communicate()
             raise AssertionError(f"ended before the plugin was stuck: {child.returncode}\n{err}")
-        assert time.monotonic() < deadline, "the plugin was never called"
+        if time.monotonic() >= deadline:
+            child.kill()
+            out, err = child.communicate()
+            raise AssertionError(
+                f"the plugin was never called in {seconds} s\nstdout:\n{out[-3000:]}\n"
+                f"stderr:\n{err[-3000:]}"
+            )
         time.sleep(0.05)
     time.sleep(0.2)  # well inside the stuck loop
 
