@@ -137,32 +137,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         subprocess.Popen([sys.executable, "-c", code, *group.split()], stderr=subprocess.PIPE)
         for group in WARM_UPS
     ]
-    collecting = _compile_modules(session.config)
     for process in warming:
         _, err = process.communicate()
         if process.returncode != 0:
             raise pytest.UsageError(f"compiling the search kernels failed:\n{err.decode()}")
-    if collecting is not None:
-        collecting.wait()  # its failures, if any, show again in the workers' collection
-
-
-def _compile_modules(config: pytest.Config) -> subprocess.Popen[bytes] | None:
-    """On a fresh checkout with pytest-xdist's workers to come: collect once in a
-    process of its own, beside the search kernels' compilation (whose NRPA group
-    leaves a CPU idle for several seconds), so that the test modules are rewritten
-    and compiled, and samegame's modules compiled, once instead of by every worker
-    at the same time (about 5 CPU s a worker). A checkout that has run the tests
-    before has them compiled already: nothing is started."""
-    workers = getattr(config.option, "numprocesses", None)
-    if not workers or any(TESTS.glob("*/__pycache__/test_*-pytest-*.pyc")):
-        return None
-    return subprocess.Popen(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist"],
-        cwd=TESTS.parent,
-        env={**os.environ, NO_WARM_UP: "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
 
 
 settings.register_profile("samegame", deadline=None)
