@@ -35,12 +35,8 @@ the clear**: NRPA (the review's search again, ``ReviewBudget.warm_level`` and
 ``warm_iterations``) under **clear-first rules**, the game's own with a bonus so
 large that every line that clears scores more than every line that does not
 (``clear_first_rules``), with uniform random playouts, once afresh and once
-begun from the clearing line (which such playouts can play). Before, the
-review's own search went on from the clearing line under the game's rules, and
-on 15x15 games (above 175 tiles its playouts keep a colour back, cannot play
-most clearing lines, and so began afresh) came back with a line that does not
-clear, reaching less than the clearing lines other seeds found
-(benchmarks/results/review.md, "Seeds that disagree, move by move").
+begun from the clearing line (which such playouts can play, where the review's
+own playouts above 175 tiles keep a colour back and cannot).
 
 >>> from samegame.core.formulas import BASIC
 >>> from samegame.core.rules import Rules
