@@ -101,6 +101,7 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+WARM_KERNELS = TESTS / "warm_kernels.py"
 NO_WARM_UP = "SAMEGAME_TESTS_NO_WARM_UP"
 """Set to 1 by a test that runs pytest on tests that search nothing."""
 
@@ -119,22 +120,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     if os.environ.get(NO_WARM_UP) == "1":
         return
-    code = (
-        "import sys\n"
-        "from samegame.bots.search import engine\n"
-        "for name in sys.argv[1:]:\n"
-        "    engine.prepare(engine.Algorithm[name], 2)  # NRPA's threads too\n"
-        "if 'BEAM' in sys.argv:  # and the playouts the kernel tests run\n"
-        "    from samegame.core.board import Board\n"
-        "    from samegame.core.formulas import BASIC\n"
-        "    from samegame.core.rules import Rules\n"
-        "    from samegame.kernel.facade import random_playouts\n"
-        "    from samegame.kernel.kernel_rules import KernelRules\n"
-        "    board = Board.from_columns([[0, 0, 1], [1, 1, 0]], 3, 3)\n"
-        "    random_playouts(board, KernelRules.from_rules(Rules(BASIC), 3, 3), 1, 0)\n"
-    )
     warming = [
-        subprocess.Popen([sys.executable, "-c", code, *group.split()], stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [sys.executable, str(WARM_KERNELS), *group.split()], stderr=subprocess.PIPE
+        )
         for group in WARM_UPS
     ]
     for process in warming:
