@@ -4,10 +4,8 @@ line (``NRPA``, ``NMCS``, ``BEAM``; all three when none is named), NRPA on two
 threads too, and with ``BEAM`` the random playouts of the kernel tests.
 
 The suite runs it before its workers start (``tests/conftest.py``, one process a
-group, side by side); ``.ci/run`` runs it beside the installation of the test
-tools, where a CPU would otherwise wait, so that the suite then only loads the
-cached code. numba writes its cache files atomically, so runs side by side are
-safe.
+group, side by side: numba writes its cache files atomically); run by hand, it
+leaves the suite only the cached code to load.
 
     python tests/warm_kernels.py            # every kernel
     python tests/warm_kernels.py NRPA       # NRPA's alone
