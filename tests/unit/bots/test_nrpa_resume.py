@@ -3,8 +3,7 @@
 Differential: a search stopped after any numbers of playouts and resumed each
 time on its tree gives exactly what the search run without a stop gives: the
 same best score, the same moves and the same number of playouts, for every
-level, candidate filter, move codes (by cells or by tiles) and several rule
-sets. A playout budget
+level, candidate filter and several rule sets. A playout budget
 (``control[2]``) stops a search after exactly that many playouts.
 """
 
@@ -49,6 +48,11 @@ def _setup(seed: int, rules: Rules) -> tuple[Any, Any, Any, Any]:
     return state, KernelRules.from_rules(rules, board.width, board.height), keys, mask
 
 
+def _ids(state: Any) -> Any:
+    """The search's tile identities, as the bots give them (move codes by tiles)."""
+    return np.empty(state.shape[0], dtype=np.uint16)
+
+
 def _fresh_tree(state: Any, krules: Any, level: int, mask: Any, soft: bool = False) -> Any:
     from samegame.kernel.groups import count_tiles
     from samegame.kernel.search.nrpa import new_tree
@@ -65,10 +69,9 @@ def _fresh_tree(state: Any, krules: Any, level: int, mask: Any, soft: bool = Fal
     kind=st.sampled_from([0, 1, 2, 3]),
     rules=st.sampled_from(range(len(RULES))),
     steps=st.lists(st.integers(1, 30), min_size=1, max_size=12),
-    by_tiles=st.booleans(),
 )
 def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
-    seed: int, level: int, kind: int, rules: int, steps: list[int], by_tiles: bool
+    seed: int, level: int, kind: int, rules: int, steps: list[int]
 ) -> None:
     from samegame.kernel.search.nrpa import nrpa, nrpa_run
     from samegame.kernel.splitmix import seed_state
@@ -80,7 +83,7 @@ def test_a_search_stopped_and_resumed_is_the_search_never_stopped(
     out = np.empty(state.shape[0], dtype=np.int32)
     control = np.zeros(2, dtype=np.int64)
     args = (keys, mask, kind, tabu, level, iterations, 1.0)
-    ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
+    ids = _ids(state)
     soft = float(np.exp(-2.0))  # kind 3, soft playouts: a mild bias
     score, made = nrpa(state, krules, 0, seed_state(seed), *args, control, out, none, ids, soft)
     expected = (score, list(out[:made]), int(control[1]))
@@ -133,6 +136,8 @@ def test_a_playout_budget_stops_after_exactly_that_many_playouts() -> None:
             control,
             out,
             none,
+            _ids(state),
+            1.0,
         )
         assert paused
         assert control[1] == budget
@@ -155,11 +160,12 @@ def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
         tree = _fresh_tree(state, krules, 2, mask)
         rng = seed_state(2)
         control = np.array([0, 0, 9], dtype=np.int64)
-        nrpa_run(tree, state, krules, 0, rng, keys, mask, 2, tabu, 2, 6, 1.0, control, out, none)
+        args = (keys, mask, 2, tabu, 2, 6, 1.0)
+        nrpa_run(tree, state, krules, 0, rng, *args, control, out, none, _ids(state), 1.0)
         control[0], control[2] = 0, 10**9
         game = out[:3].copy() if give_game else none
         score, made, paused = nrpa_run(
-            tree, state, krules, 0, rng, keys, mask, 2, tabu, 2, 6, 1.0, control, out, game
+            tree, state, krules, 0, rng, *args, control, out, game, _ids(state), 1.0
         )
         assert not paused
         results.append((score, list(out[:made]), int(control[1])))
@@ -176,10 +182,9 @@ def test_a_resumed_search_ignores_a_game_to_begin_from() -> None:
         min_size=1,
         max_size=10,
     ),
-    by_tiles=st.booleans(),
 )
 def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
-    seed: int, level: int, lanes: int, steps: list[tuple[int, int, int]], by_tiles: bool
+    seed: int, level: int, lanes: int, steps: list[tuple[int, int, int]]
 ) -> None:
     # Each lane has its own playout budget, so the lanes stop at different points
     # of a round (some of its calls paused, others over), as threads do.
@@ -196,11 +201,11 @@ def test_a_shared_search_stopped_and_resumed_is_the_search_never_stopped(
 
     out = np.empty(state.shape[0], dtype=np.int32)
     controls = [np.zeros(2, dtype=np.int64) for _ in range(lanes)]
-    score, made = shared_nrpa(state, krules, 0, generators(), *args, controls, out, none, by_tiles)
+    score, made = shared_nrpa(state, krules, 0, generators(), *args, controls, out, none, 1.0)
     expected = (score, list(out[:made]), [int(c[1]) for c in controls])
 
     budgets = [np.zeros(3, dtype=np.int64) for _ in range(lanes)]
-    search = SharedSearch(state, krules, 0, generators(), *args, budgets, none, by_tiles)
+    search = SharedSearch(state, krules, 0, generators(), *args, budgets, none, 1.0)
     again = np.empty(state.shape[0], dtype=np.int32)
     for step in [*steps, (10**9,) * 3]:
         for lane, budget in enumerate(budgets):

@@ -35,6 +35,12 @@ def compiled() -> None:
     engine.prepare(Algorithm.NRPA)
 
 
+def _codes(state: Any) -> tuple[Any, float]:
+    """``nrpa``'s last two arguments as the bots give them: the tile identities
+    (move codes by tiles) and the factor of soft playouts."""
+    return np.empty(state.shape[0], dtype=np.uint16), 1.0
+
+
 def kernel_args(board: Board, rules: Rules) -> tuple[Any, Any, Any, Any, int]:
     from samegame.kernel.kernel_rules import KernelRules
     from samegame.kernel.state import to_kernel
@@ -134,21 +140,22 @@ def test_nrpa_begun_from_a_game_never_returns_a_worse_one(level: int) -> None:
         state, krules, keys, mask, _ = kernel_args(board, STANDARD)
         tabu = race.tabu_colour(state)
         args = (keys, mask, 2, tabu, level, 4, 1.0)
+        codes = _codes(state)
         out = np.empty(state.shape[0], dtype=np.int32)
         # A good game: the best of a larger search.
         big = (keys, mask, 2, tabu, level, 12, 1.0)
         good, made = nrpa(
-            state, krules, 0, seed_state(seed), *big, np.zeros(2, np.int64), out, none
+            state, krules, 0, seed_state(seed), *big, np.zeros(2, np.int64), out, none, *codes
         )
         warm = out[:made].copy()
         outs = [np.empty(state.shape[0], dtype=np.int32) for _ in range(2)]
         controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
         score, length = nrpa(
-            state, krules, 0, seed_state(seed + 100), *args, controls[0], outs[0], warm
+            state, krules, 0, seed_state(seed + 100), *args, controls[0], outs[0], warm, *codes
         )
         assert score >= good
         shared = shared_nrpa(
-            state, krules, 0, [seed_state(seed + 100)], *args, [controls[1]], outs[1], warm
+            state, krules, 0, [seed_state(seed + 100)], *args, [controls[1]], outs[1], warm, 1.0
         )
         assert shared == (score, length)
         assert list(outs[1][:length]) == list(outs[0][:length])
@@ -165,13 +172,16 @@ def test_a_warm_start_changes_the_search() -> None:
     none = np.empty(0, dtype=np.int32)
     out = np.empty(state.shape[0], dtype=np.int32)
     args = (keys, mask, 2, tabu, 2, 10, 1.0)
-    good, made = nrpa(state, krules, 0, seed_state(1), *args, np.zeros(2, np.int64), out, none)
+    codes = _codes(state)
+    good, made = nrpa(
+        state, krules, 0, seed_state(1), *args, np.zeros(2, np.int64), out, none, *codes
+    )
     warm = out[:made].copy()
     runs = []
     for start in (none, warm):
         result = np.empty(state.shape[0], dtype=np.int32)
         score, length = nrpa(
-            state, krules, 0, seed_state(2), *args, np.zeros(2, np.int64), result, start
+            state, krules, 0, seed_state(2), *args, np.zeros(2, np.int64), result, start, *codes
         )
         runs.append((score, list(result[:length])))
     # The same generator, begun from nothing and from the game: different
@@ -197,8 +207,9 @@ def test_a_game_the_filter_could_not_play_is_not_begun_from() -> None:
     tabu = race.tabu_colour(state)
     none = np.empty(0, dtype=np.int32)
     out = np.empty(state.shape[0], dtype=np.int32)
+    codes = _codes(state)
     _, made = nrpa(state, krules, 0, seed_state(1), keys, mask, 0, 0, 1, 3, 1.0,
-                   np.zeros(2, np.int64), out, none)  # fmt: skip
+                   np.zeros(2, np.int64), out, none, *codes)  # fmt: skip
     game = out[:made].copy()
     n = state.shape[0]
     size = (board.tile_count() // 2 + 1) ** 2  # room for every step's candidates
@@ -215,7 +226,7 @@ def test_a_game_the_filter_could_not_play_is_not_begun_from() -> None:
         result = np.empty(n, dtype=np.int32)
         score, length = nrpa(
             state, krules, 0, seed_state(2), keys, mask, 2, tabu, 1, 3, 1.0,
-            np.zeros(2, np.int64), result, start,
+            np.zeros(2, np.int64), result, start, *codes,
         )  # fmt: skip
         runs.append((score, list(result[:length])))
     assert runs[0] == runs[1]

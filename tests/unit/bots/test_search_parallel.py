@@ -63,7 +63,6 @@ def compiled() -> None:
         (5, 2, "random", Rules(BASIC, min_group=3), 0, 5),
     ],
 )
-@pytest.mark.parametrize("by_tiles", [False, True])
 @pytest.mark.parametrize("kind", [2, 3])
 def test_one_lane_is_nrpa(
     level: int,
@@ -72,7 +71,6 @@ def test_one_lane_is_nrpa(
     rules: Rules,
     base: int,
     seed: int,
-    by_tiles: bool,
     kind: int,
 ) -> None:
     """Selective playouts (kind 2) and soft ones (kind 3, a mild bias)."""
@@ -86,7 +84,7 @@ def test_one_lane_is_nrpa(
     controls = [np.zeros(2, dtype=np.int64) for _ in range(2)]
     args = (keys, mask, kind, tabu, level, iterations, 1.0)
     none = np.empty(0, dtype=np.int32)
-    ids = np.empty(state.shape[0], dtype=np.uint16) if by_tiles else None
+    ids = np.empty(state.shape[0], dtype=np.uint16)
     soft = float(np.exp(-2.0))
     score, made = nrpa(
         state, krules, base, seed_state(seed), *args, controls[0], outs[0], none, ids, soft
@@ -100,7 +98,6 @@ def test_one_lane_is_nrpa(
         [controls[1]],
         outs[1],
         none,
-        by_tiles,
         soft,
     )
     assert shared == (score, made)

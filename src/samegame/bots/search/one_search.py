@@ -129,7 +129,6 @@ def _nrpa(
                 ALPHA,
                 controls,
                 games,
-                True,
                 soft,
             )
         tree.run()

@@ -314,7 +314,6 @@ def new_tree(n, tiles, min_group, level, mask, soft=False):
     )
 
 
-@njit(cache=True, nogil=True)
 def nrpa(
     state,
     rules,
@@ -330,8 +329,8 @@ def nrpa(
     control,
     best_moves,
     warm,
-    ids=None,
-    soft=1.0,
+    ids,
+    soft,
 ):
     """NRPA at ``level >= 1`` with ``iterations`` per level from ``state`` (left
     unchanged) under ``rules`` (a ``KernelRules``), starting from an all-zero
@@ -344,9 +343,13 @@ def nrpa(
     filter: the top level starts with it as its best sequence and its policy
     adapted once towards it (``warm_start``), so the search continues from that
     game as a level above would, and never returns a worse one. ``ids`` (uint16,
-    the state's length; None: codes by cells) makes the move codes name the
-    groups' tiles (``policy.PolicyTables.ids``); it is the search's scratch. ``soft``
-    is the factor of the ``SOFT`` filter (``policy.PolicyTables.soft``)."""
+    the state's length) is the search's scratch that lets the move codes name the
+    groups' tiles (``policy.PolicyTables.ids``). ``soft`` is the factor of the
+    ``SOFT`` filter (``policy.PolicyTables.soft``), a float.
+
+    A Python function, not a kernel of its own: it makes a fresh tree and runs
+    ``nrpa_run`` on it, so that numba compiles the search once, for the types the
+    bots pass (an ``ids`` array and a float ``soft``)."""
     tiles = count_tiles(state, rules.height)
     tree = new_tree(state.shape[0], tiles, rules.min_group, level, mask, kind == SOFT)
     best, made, _ = nrpa_run(
@@ -388,8 +391,8 @@ def nrpa_run(
     control,
     best_moves,
     warm,
-    ids=None,
-    soft=1.0,
+    ids,
+    soft,
 ):
     """``nrpa`` on a tree of the caller's (``new_tree`` for ``state``, ``level``
     and ``mask``, with room for factors when ``kind`` is ``SOFT``), so that a

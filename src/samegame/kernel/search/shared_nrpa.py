@@ -30,8 +30,8 @@ Contracts:
   included. ``run`` again resumes the search exactly where it stopped, so a
   stop and a resume change nothing in it (tested). ``control[1]`` of lane ``i``
   counts lane ``i``'s playouts;
-- with ``by_tiles`` every lane's move codes name the groups' tiles, as
-  ``nrpa.nrpa`` with ``ids`` (each lane has its own identities array).
+- every lane's move codes name the groups' tiles, as ``nrpa.nrpa``'s do (each
+  lane has its own identities array, ``ids``).
 """
 
 from __future__ import annotations
@@ -120,8 +120,7 @@ class SharedSearch:
         alpha: float,
         controls: list[Any],
         warm: Any,
-        by_tiles: bool = False,
-        soft: float = 1.0,
+        soft: float,
     ) -> None:
         n = state.shape[0]
         weighed = int(kind) == SOFT
@@ -139,7 +138,7 @@ class SharedSearch:
         self.lanes = []
         for rng, control in zip(rngs, controls, strict=True):
             tree = new_tree(n, tiles, rules.min_group, self.sub, mask, weighed)
-            ids = np.empty(n, dtype=np.uint16) if by_tiles else None
+            ids = np.empty(n, dtype=np.uint16)
             policy = PolicyTables(int(kind), int(tabu), keys, mask, tree.exps[1], ids, float(soft))
             self.lanes.append((rng, control, tree, policy, new_scratch(n)))
         self.pool = _pool(len(self.lanes) - 1) if len(self.lanes) > 1 else None
@@ -286,14 +285,13 @@ def shared_nrpa(
     controls: list[Any],
     best_moves: Any,
     warm: Any,
-    by_tiles: bool = False,
-    soft: float = 1.0,
+    soft: float,
 ) -> tuple[int, int]:
     """NRPA at ``level`` with ``iterations`` per level from ``state`` on
     ``len(rngs)`` threads sharing the policy (module docstring); the arguments are
-    ``nrpa.nrpa``'s, with one generator and one control array per lane, and
-    ``by_tiles`` for codes by tiles (``nrpa.nrpa``'s ``ids``, one per lane) and
-    ``soft`` the factor of ``SOFT`` playouts. Returns
+    ``nrpa.nrpa``'s, with one generator and one control array per lane (and no
+    ``ids``: each lane makes its own), and ``soft`` the factor of ``SOFT``
+    playouts. Returns
     (best settled score, number of moves) and writes the best sequence's anchors
     to ``best_moves``."""
     driver = SharedSearch(
@@ -310,7 +308,6 @@ def shared_nrpa(
         alpha,
         controls,
         warm,
-        by_tiles,
         soft,
     )
     driver.run()
