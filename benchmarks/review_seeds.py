@@ -9,10 +9,12 @@ each review (one core: the review runs in one thread) and where the seeds
 disagree: the moves whose labels differ, by the pair of labels (``best/good``:
 one seed calls it best, another good), and the spread of the best total from
 the start. Then the totals over the games. ``--json FILE`` writes every review's
-labels, losses and totals (one JSON line a game), which ``--merge FILE...``
-sums up again (so that two processes can measure halves of the positions).
+labels, losses and totals (one JSON line a game, with the budget's ``scale``),
+which ``--merge FILE...`` sums up again (so that two processes can measure halves of the positions).
 ``--against FILE`` (a ``--json`` file of the same games at another budget, seed
-by seed) also counts the labels alike between the two budgets.
+by seed) also counts the labels alike between the two budgets. ``--scale K``
+(a whole number, 1 by default) gives every search of the budget K times its
+work (``scaled``), to see how agreement grows with the budget.
 
 Each review's record also holds the best final score known from each position
 (``totals``, ``T(s_i)``) and whether that line clears (``clears``), so the
@@ -23,6 +25,9 @@ clearing lines of other points before a move none clears after), a better line
 one seed found while every seed agrees on the clear (before or after the move),
 or the same loss labelled apart by the best total from the start.
 
+The summary also gives the share of positions where the seeds' best totals
+differ by 2 % of the best total from the start or more (``spread_positions``).
+
     nice -n 10 python benchmarks/review_seeds.py --positions 1,2,3 --seeds 0,1,2
 """
 
@@ -32,17 +37,20 @@ import argparse
 import collections
 import itertools
 import json
+import math
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from samegame.benchmark.positions import parse_positions, standard_positions
 from samegame.bots.search.engine import Algorithm, prepare, search
-from samegame.bots.search.spec import NrpaSpec
+from samegame.bots.search.spec import MAX_WIDTH, NrpaSpec
 from samegame.core.formulas import BASIC
 from samegame.core.rules import Rules
 from samegame.review import ReviewBudget, review_game
+from samegame.review.labels import INACCURACY_SHARE
 from samegame.review.review import Review
 from samegame.review.values import played_line, settle_line
 
@@ -60,14 +68,51 @@ def budget_named(name: str) -> ReviewBudget:
     return ReviewBudget()
 
 
+def scaled_iterations(iterations: int, level: int, scale: int) -> int:
+    """The iterations a level that give an NRPA search of ``level`` about
+    ``scale`` times the playouts of ``iterations`` (its playouts are
+    ``iterations ** level``): ``iterations * scale ** (1 / level)``, rounded, at
+    least ``iterations``; ``iterations`` itself at scale 1."""
+    if scale == 1:
+        return iterations
+    return max(iterations, round(iterations * math.pow(scale, 1 / level)))
+
+
+def scaled(budget: ReviewBudget, scale: int) -> ReviewBudget:
+    """``budget`` with each search that grows with its figures given ``scale``
+    times its work: the first search's ``iterations`` (at ``level``), the search
+    again's ``warm_iterations`` (at ``warm_level``) and the clearing pass's NRPA
+    ``clear_iterations`` (at level ``CLEAR_LEVEL``) by ``scaled_iterations``, not
+    times ``scale``, since NRPA's playouts grow as its iterations to the power
+    of its level (times 2 at level 3 would be 8 times the work), and the
+    clearing beam's ``clear_width`` times ``scale`` (a beam's work grows as its
+    width), at most ``MAX_WIDTH``. Unchanged: how many positions are searched
+    more (``recheck``, ``recheck_positions``) or for a clear
+    (``clear_positions``), the levels, and the exact solver's bounds; a search
+    of 0 (none) stays 0. The same budget at scale 1."""
+    if scale < 1:
+        raise ValueError(f"a scale is a whole number of 1 or more, not {scale}")
+    from samegame.review.clearing import CLEAR_LEVEL
+
+    return replace(
+        budget,
+        iterations=scaled_iterations(budget.iterations, budget.level, scale),
+        warm_iterations=scaled_iterations(budget.warm_iterations, budget.warm_level, scale),
+        clear_iterations=scaled_iterations(budget.clear_iterations, CLEAR_LEVEL, scale),
+        clear_width=min(budget.clear_width * scale, MAX_WIDTH),
+    )
+
+
 def game_record(
     number: int,
     reviews: Sequence[Review],
     cpu: Sequence[float],
     settled: Sequence[Sequence[tuple[int, bool]]] = (),
+    scale: int = 1,
 ) -> dict[str, Any]:
     """What is kept of one game's reviews (one per seed); ``settled``: each
-    review's ``(T(s_i), clears)`` by position (``settled_of``)."""
+    review's ``(T(s_i), clears)`` by position (``settled_of``); ``scale``: the
+    budget's (``scaled``)."""
     kept: list[dict[str, Any]] = [
         {
             "seed": review.seed,
@@ -82,7 +127,12 @@ def game_record(
     for review, known in zip(kept, settled, strict=False):
         review["totals"] = [total for total, _ in known]
         review["clears"] = [clears for _, clears in known]
-    return {"position": number, "moves": reviews[0].total_moves, "reviews": kept}
+    return {
+        "position": number,
+        "moves": reviews[0].total_moves,
+        "scale": scale,
+        "reviews": kept,
+    }
 
 
 def settled_of(board: Any, moves: Sequence[Any], review: Review) -> list[tuple[int, bool]]:
@@ -153,6 +203,20 @@ def disagreements(game: dict[str, Any]) -> collections.Counter[str]:
     return found
 
 
+def spread_positions(game: dict[str, Any]) -> tuple[int, int] | None:
+    """The positions of ``game`` (the start, after each move, the end) whose best
+    totals in the seeds differ by the width of the inaccuracy band
+    (``INACCURACY_SHARE``, 2 %) of the mean of the seeds' best totals from the
+    start or more, and all its positions; None for a record without totals."""
+    reviews = game["reviews"]
+    if not all("totals" in review for review in reviews):
+        return None
+    start = statistics.mean(review["best_total"] for review in reviews)
+    columns = list(zip(*(review["totals"] for review in reviews), strict=True))
+    wide = sum(max(column) - min(column) >= INACCURACY_SHARE * start for column in columns)
+    return wide, len(columns)
+
+
 def describe(game: dict[str, Any]) -> str:
     alike, pairs, same = agreement(game)
     count = game["moves"]
@@ -179,13 +243,23 @@ def summary(games: Sequence[dict[str, Any]]) -> str:
     for game in games:
         differ.update(disagreements(game))
         why.update(causes(game))
+    spreads = [spread_positions(game) for game in games]
+    known = [spread for spread in spreads if spread is not None]
+    wide = sum(spread[0] for spread in known)
+    positions = sum(spread[1] for spread in known)
+    spread = (
+        f"; best totals 2% apart or more at {wide} of {positions} positions "
+        f"({100 * wide / positions:.1f}%)"
+        if positions
+        else ""
+    )
     return (
         f"{len(games)} games, {moves} moves: {alike} labels alike in every seed "
         f"({100 * alike / moves:.1f}%), {100 * pairs / moves:.1f}% a pair; the same costliest "
         f"move in {same} of {len(games)} games; CPU s a review median {statistics.median(cpu):.1f} "
         f"(max {max(cpu):.1f}), {60 * statistics.median(per_move):.1f} for 60 moves; "
         f"labels that differ: {dict(differ.most_common())}; larger than best/good, by cause: "
-        f"{dict(why.most_common())}"
+        f"{dict(why.most_common())}{spread}"
     )
 
 
@@ -229,6 +303,12 @@ def main() -> None:
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--budget", choices=["default", "quick"], default="default")
     parser.add_argument(
+        "--scale",
+        type=int,
+        default=1,
+        help="give every search of the budget this many times its work (1: the budget itself)",
+    )
+    parser.add_argument(
         "--game-seed",
         type=int,
         default=0,
@@ -248,7 +328,7 @@ def main() -> None:
         return
     seeds = [int(seed) for seed in args.seeds.split(",")]
     prepare(Algorithm.NRPA, 1)
-    budget = budget_named(args.budget)
+    budget = scaled(budget_named(args.budget), args.scale)
     print(f"budget: {budget}", flush=True)
     games: list[dict[str, Any]] = []
     out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
@@ -262,7 +342,7 @@ def main() -> None:
                 reviews.append(review_game(board, BENCHMARK_RULES, played, budget, seed))
                 cpu.append(time.process_time() - started)
             settled = [settled_of(board, played, review) for review in reviews]
-            record = game_record(number, reviews, cpu, settled)
+            record = game_record(number, reviews, cpu, settled, args.scale)
             games.append(record)
             print(describe(record), flush=True)
             if out is not None:
