@@ -233,7 +233,9 @@ class PageReviews:
         elif state is not ReviewState.FAILED and job.searched:
             key = "review.kept" if state is ReviewState.DONE else "review.kept.partial"
             said.append(tr(key, game=job.game_id))
-        if job.checking:
+        # "Looking for ..." is true only while the review runs; once it has ended,
+        # the last count of work done is.
+        if job.checking and state is ReviewState.RUNNING:
             phase, step, progress = "checking", (0, 0), tr("review.progress.checking")
         elif job.again is not None:
             done, total = job.again

@@ -527,3 +527,6 @@ def test_the_page_says_each_phase_of_a_review_in_the_commands_words(
         time.sleep(0.005)
         status = client.get(f"/api/reviews/{name}?lang=en").json()
     assert status["state"] == "done"
+    # Ended, the status no longer says the review is looking for anything.
+    assert status["phase"] != "checking"
+    assert status["progress"] != tr("review.progress.checking")
