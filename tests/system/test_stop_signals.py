@@ -11,6 +11,7 @@ under the real ``timeout``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -36,7 +37,11 @@ OLD_RESULTS = '{"old": "results"}\n'
 @dataclass(frozen=True)
 class Work:
     """A long command, the line on stderr that says it is at work, how long to let
-    it work after that, and the summary line it must print on stdout."""
+    it work after that, and the summary line it must print on stdout. A work that
+    ``streams`` its records is signalled once its results file in the making holds
+    a whole record and ``settle`` seconds more have passed: then it is surely
+    writing (a time alone was either a guess on a busy machine or seconds of a
+    pool's CPU)."""
 
     name: str
     args: tuple[str, ...]
@@ -44,6 +49,7 @@ class Work:
     settle: float
     summary: str
     records: bool = True
+    streams: bool = False
 
 
 @functools.cache
@@ -68,20 +74,29 @@ def _board(folder: Path) -> Path:
 PROCESSES = ("--workers", "2", "--out", "out.jsonl")
 SIMULATE = ("simulate", "--bot", "greedy", "--games", "100000", "--out", "out.jsonl")
 WORK = [
-    Work("simulate-local", (*SIMULATE, "--workers", "1"), "Playing", 1.0, "records? written"),
+    Work(
+        "simulate-local",
+        (*SIMULATE, "--workers", "1"),
+        "Playing",
+        0.2,
+        "records? written",
+        streams=True,
+    ),
     Work(
         "simulate-process",
         (*SIMULATE, "--workers", "2", "--executor", "process"),
         "Playing",
-        1.5,
+        0.2,
         "records? written",
+        streams=True,
     ),
     Work(
         "simulate-dask",
         (*SIMULATE, "--workers", "2", "--executor", "dask"),
         "Playing",
-        2.5,
-        "records? written|No record written",
+        0.2,
+        "records? written",
+        streams=True,
     ),
     Work(
         "solve",
@@ -152,6 +167,20 @@ def _wait_for_line(child: subprocess.Popen[str], text: str, within: float = 120)
     raise AssertionError(f"never said {text!r}: {''.join(seen)}")
 
 
+def _wait_for_a_record(child: subprocess.Popen[str], folder: Path, within: float = 120) -> None:
+    """Wait until the results file in the making (``.*.part`` beside ``out.jsonl``)
+    holds a whole record."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        assert child.poll() is None, "the work ended before it wrote a record"
+        for part in folder.glob(".*.part"):
+            with contextlib.suppress(FileNotFoundError):
+                if b"\n" in part.read_bytes():
+                    return
+        time.sleep(0.01)
+    raise AssertionError(f"no record written within {within} seconds")
+
+
 def _signal_like_timeout(child: subprocess.Popen[str], number: signal.Signals) -> None:
     """What coreutils timeout does when the time is up: the signal to the child, then
     to its whole process group."""
@@ -193,6 +222,8 @@ def test_one_request_to_stop_ends_with_the_summary_and_its_code(
     child = _start(work, tmp_path)
     try:
         before = _wait_for_line(child, work.started)
+        if work.streams:
+            _wait_for_a_record(child, tmp_path)
         time.sleep(work.settle)
         _signal_like_timeout(child, number)
         status, out, err = _finish(child)
@@ -217,11 +248,12 @@ def test_under_the_real_timeout_a_simulation_ends_with_143_and_its_summary(
 ) -> None:
     environment = {**os.environ, "SAMEGAME_HOME": str(tmp_path / "home")}
     (tmp_path / "out.jsonl").write_text(OLD_RESULTS, encoding="utf-8")
-    # Five seconds: the pool is at work well before (each second more is three
-    # processes' CPU); on a machine so slow that it is not, the old results must
-    # then be left whole, which _check_results checks too.
+    # Three seconds: the pool writes its first record within half a second on a
+    # quiet machine (each second more is three processes' CPU); on a machine so
+    # slow that it has not, the old results must then be left whole, which
+    # _check_results checks too.
     ran = subprocess.run(
-        ["timeout", "--preserve-status", "-s", "TERM", "5", *SAMEGAME, *SIMULATE, *POOL],
+        ["timeout", "--preserve-status", "-s", "TERM", "3", *SAMEGAME, *SIMULATE, *POOL],
         cwd=tmp_path,
         capture_output=True,
         text=True,
