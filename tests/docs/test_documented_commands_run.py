@@ -42,10 +42,10 @@ SCHEDULER = "tcp://10.0.0.5:8786"  # the address docs/simulator.md shows
 
 # Written line -> the line run instead: the same words, smaller numbers.
 LONG = {
-    # review reviews every game of the file to find the worst: 2 games, not 20 (each
+    # review reviews every game of the file to find the worst: 1 game, not 20 (each
     # 15x15 game costs even the quick review about 4 CPU seconds)
     "samegame simulate --preset benchmark --bot tabu --games 20 --seed 7 --out tabu.jsonl": (
-        "samegame simulate --preset benchmark --bot tabu --games 2 --seed 7 --out tabu.jsonl"
+        "samegame simulate --preset benchmark --bot tabu --games 1 --seed 7 --out tabu.jsonl"
     ),
     "samegame simulate --preset basic --bot tabu --games 1000 --seed 7 --out results.jsonl": (
         "samegame simulate --preset basic --bot tabu --games 20 --seed 7 --out results.jsonl"
