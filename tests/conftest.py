@@ -39,15 +39,20 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test with its tier, by where it lives."""
+    tiers: dict[str, str] = {}  # by file: resolving a path for each of 4,000 tests costs
     for item in items:
-        path = Path(str(item.path)).resolve()
-        if path.is_relative_to(TESTS / "system"):
-            tier = "system"
-        elif path.is_relative_to(TESTS / "docs") or path.suffix == ".md":
-            tier = "docs"
-        else:
-            tier = "unit"
-        item.add_marker(getattr(pytest.mark, tier))
+        where = str(item.path)
+        if where not in tiers:
+            tiers[where] = _tier(Path(where).resolve())
+        item.add_marker(getattr(pytest.mark, tiers[where]))
+
+
+def _tier(path: Path) -> str:
+    if path.is_relative_to(TESTS / "system"):
+        return "system"
+    if path.is_relative_to(TESTS / "docs") or path.suffix == ".md":
+        return "docs"
+    return "unit"
 
 
 @pytest.hookimpl(wrapper=True, optionalhook=True)
