@@ -32,7 +32,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import distributed
 import pytest
 from test_documented_commands import DOCUMENTS, ROOT, SYNOPSIS
 
@@ -139,6 +138,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
+    """A one-worker LocalCluster (Dask imported here, not at every collection)."""
+    import distributed
+
     with distributed.LocalCluster(
         n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
     ) as cluster:

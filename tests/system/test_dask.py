@@ -10,7 +10,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import distributed
 import pytest
 
 from conftest import assert_one_line_error
@@ -18,7 +17,10 @@ from conftest import assert_one_line_error
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    """A real two-process LocalCluster, closed after the module's tests."""
+    """A real two-process LocalCluster, closed after the module's tests. (Dask is
+    imported here, not at every worker's collection.)"""
+    import distributed
+
     with distributed.LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
     ) as cluster:
