@@ -175,17 +175,18 @@ def _drive(out: Path, games: Path, log: Path) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.keys import Keys
 
     from samegame.core.coords import format_cell
     from system_programs import path_of
     from webkit import (
+        chromium_service,
         command,
         focused,
         go_to,
         open_start_view,
         preset_game,
+        quit_chromium,
         serve,
         start_by_keyboard,
     )
@@ -205,7 +206,9 @@ def _drive(out: Path, games: Path, log: Path) -> None:
     replies: list[list[str]] = []
     labels: list[str] = []
     with serve(games) as served:
-        driver = webdriver.Chrome(service=Service(str(path_of("chromedriver"))), options=options)
+        driver = webdriver.Chrome(
+            service=chromium_service(str(path_of("chromedriver"))), options=options
+        )
         try:
             said = _utterances(log)
             open_start_view(driver, served.url)
@@ -228,7 +231,7 @@ def _drive(out: Path, games: Path, log: Path) -> None:
             )
             assert focused(driver)["role"] == "gridcell"
         finally:
-            driver.quit()
+            quit_chromium(driver)
     out.write_text(json.dumps({"replies": replies, "labels": labels}), encoding="utf-8")
 
 

@@ -8,10 +8,13 @@ skipped where either is missing, failed under CI (tests/system_programs.py).
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import signal
 import struct
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -116,9 +119,30 @@ def chromium() -> tuple[str, str]:
     return browser, driver
 
 
+def chromium_service(driver: str) -> Service:
+    """chromedriver at ``driver``, its Chromium's temporary files in a folder of
+    their own, removed by ``quit_chromium``: Chromium leaves its process-singleton
+    folder in the temporary folder when chromedriver ends it, one more in /tmp for
+    every run of the suite."""
+    folder = tempfile.mkdtemp(prefix="samegame-chromium-")
+    service = Service(driver, env={**os.environ, "TMPDIR": folder})
+    service.samegame_temporary = folder  # type: ignore[attr-defined]
+    return service
+
+
+def quit_chromium(started: WebDriver) -> None:
+    """End the browser and remove its temporary files."""
+    try:
+        started.quit()
+    finally:
+        folder = getattr(started.service, "samegame_temporary", None)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def start_chromium(width: int = 1000, height: int = 1400) -> WebDriver:
     """A headless Chromium driven by chromedriver, in English, ``width`` by
-    ``height`` CSS pixels."""
+    ``height`` CSS pixels; end it with ``quit_chromium``."""
     browser, driver = chromium()
     options = Options()
     options.binary_location = browser
@@ -132,7 +156,7 @@ def start_chromium(width: int = 1000, height: int = 1400) -> WebDriver:
         "--force-device-scale-factor=1",
     ):
         options.add_argument(argument)
-    started = webdriver.Chrome(service=Service(driver), options=options)
+    started = webdriver.Chrome(service=chromium_service(driver), options=options)
     started.set_script_timeout(30)
     return started
 

@@ -61,6 +61,7 @@ from webkit import (
     preset_game,
     press,
     press_with_shift,
+    quit_chromium,
     reply,
     run_samegame,
     script,
@@ -85,7 +86,7 @@ def driver() -> Iterator[WebDriver]:
     try:
         yield started
     finally:
-        started.quit()
+        quit_chromium(started)
 
 
 @pytest.fixture

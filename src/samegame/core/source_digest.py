@@ -12,6 +12,8 @@ cache when this changes; the search's readiness mark
 >>> _ = (folder / "a.py").write_text("x = 2\\n")
 >>> sources_digest(folder) != before
 True
+>>> import shutil
+>>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations

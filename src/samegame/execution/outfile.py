@@ -23,6 +23,8 @@ a FIFO that no program reads is refused at once rather than waited on.
 ...     out.commit()
 >>> (folder / "r.jsonl").read_text(), sorted(p.name for p in folder.iterdir())
 ('newer\\n', ['r.jsonl'])
+>>> import shutil
+>>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations
