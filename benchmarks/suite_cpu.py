@@ -10,13 +10,13 @@ during which it was waited for: a process a test leaves to be reaped later is
 counted in a later test, so single tests can be off, while the files' sums hold.
 
 The commands that tests/warm.py forks from its warm servers are not the workers'
-children: each Python process of the run that the worker did not start itself
-logs its CPU at its exit (its own and its waited children's), with the test it
-ran for (``PYTEST_CURRENT_TEST``, through a ``sitecustomize`` module on
-``PYTHONPATH``); one whose parent is neither a worker nor another logged process
-(a warm server: Python, and never logged, since it ends with ``os._exit``) is
-counted in that test. A process killed by a signal, or started with its own
-``PYTHONPATH`` or environment, is not seen that way.
+children, so each Python process of the run logs its CPU at its exit (its own and
+its waited children's) with the test it ran for (``PYTEST_CURRENT_TEST``, through
+a ``sitecustomize`` module on ``PYTHONPATH``, in place of any other). Those whose
+parent is neither a worker nor another logged process but Python (a warm server,
+never logged, since it ends with ``os._exit``) are added to that test; the others
+are in their worker's waited CPU already. A process killed by a signal, or
+started with its own ``PYTHONPATH`` or environment, is not seen that way.
 
     python benchmarks/suite_cpu.py                  # the whole suite, -n auto
     python benchmarks/suite_cpu.py --top 20 -- tests/system
