@@ -24,8 +24,10 @@ from samegame.plugin.contributions import BotFactory
 
 
 def _pick_best(groups: Sequence[Group], value: Callable[[Group], int], rng: StableRandom) -> Cell:
-    best = max(value(g) for g in groups)
-    return rng.choice([g for g in groups if value(g) == best]).anchor
+    """A uniformly chosen group among those of the highest value (each valued once)."""
+    values = [value(g) for g in groups]
+    best = max(values)
+    return rng.choice([g for g, v in zip(groups, values, strict=True) if v == best]).anchor
 
 
 class RandomBot:
@@ -67,6 +69,10 @@ def best_total(board: Board, rules: Rules, depth: int) -> int:
     if depth == 0:
         return 0
     best = 0
+    if depth == 1:  # the last move: its points alone, no board after it to search
+        for group in board.iter_groups(rules.min_group):
+            best = max(best, rules.points(group.size))
+        return best
     for group in board.iter_groups(rules.min_group):
         total = rules.points(group.size) + best_total(board.remove(group), rules, depth - 1)
         best = max(best, total)
