@@ -141,7 +141,9 @@ class _Server:
     """The warm process and its two pipes; one request at a time."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
-        self.env = dict(env)
+        # Without what each child takes for itself (``SPARED``): a server started
+        # with one request's PYTHONPATH would keep it on the path of every child.
+        self.env = {key: value for key, value in env.items() if key not in SPARED}
         requests_read, self._requests = os.pipe()
         self._answers, answers_write = os.pipe()
         self.process = subprocess.Popen(
