@@ -20,8 +20,6 @@ import os
 import shutil
 import socket
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
@@ -369,14 +367,8 @@ def test_the_seed_itself_reads_cleanly(seed: Path, tmp_path: Path) -> None:
     home = tmp_path / "home"
     shutil.copytree(seed, home)
     commands = json.dumps([[list(args), stdin] for args, stdin in COMMANDS])
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, commands],
-        env=child_env(home),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
+    done = warm.run([commands], code=DRIVER, env=child_env(home), timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr[-2000:]
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(r["code"], r["err"]) for r in results] == [(0, "")] * len(COMMANDS)
 
@@ -409,14 +401,8 @@ def test_a_database_that_is_not_a_regular_file_is_refused_at_once(
     except OSError as error:  # a socket path too long here
         pytest.skip(f"cannot make a {kind} here: {error}")
     commands = json.dumps([[list(args), stdin] for args, stdin in COMMANDS])
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, commands],
-        env=child_env(home),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
+    done = warm.run([commands], code=DRIVER, env=child_env(home), timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr[-2000:]
     for result in map(json.loads, done.stdout.splitlines()):
         said = result["err"].splitlines()
         if result["args"][0] == "presets":  # needs only the default settings
