@@ -1,7 +1,5 @@
 """``samegame accessibility``: every switch, variable and query command, in words."""
 
-from __future__ import annotations
-
 import typer
 
 from samegame.cli.options import AccessibleOption, LangOption, chosen_settings

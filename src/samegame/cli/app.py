@@ -1,8 +1,6 @@
 """The root ``samegame`` command and ``main()``, which turns every expected failure
 into one ``Error:`` line and a documented exit code (see samegame.cli.exit_codes)."""
 
-from __future__ import annotations
-
 import contextlib
 import importlib
 import sys
@@ -282,7 +280,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     return int(returned) if isinstance(returned, int) else ExitCode.OK
 
 
-def _command_line(args: Sequence[str]) -> Command:
+def _command_line(args: Sequence[str]) -> "Command":
     """The click command that runs ``args``: the root with the command ``args``
     names (every command when unsure), its help in whole words and in the
     player's language."""

@@ -8,8 +8,6 @@ bot that failed or did not finish within its limit (it plays in a child process:
 ``samegame.execution.bounded``); 4 a records file that cannot be written; 130 Ctrl-C.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
@@ -72,7 +70,7 @@ def _group(ctx: typer.Context) -> None:
     show_help_without_command(ctx)
 
 
-def _position_line(tr: Translator, position: int, entry: dict[str, Any]) -> str:
+def _position_line(tr: "Translator", position: int, entry: dict[str, Any]) -> str:
     ending = (
         tr("research.cleared")
         if entry["cleared"]
@@ -99,7 +97,7 @@ def _position_line(tr: Translator, position: int, entry: dict[str, Any]) -> str:
 
 
 def _comparison_line(
-    tr: Translator, total: int, comparisons: list[PublishedComparison], count: int
+    tr: "Translator", total: int, comparisons: list[PublishedComparison], count: int
 ) -> str:
     shares = tr.join(
         [
@@ -266,7 +264,7 @@ def standard_command(
     stop_if_interrupted(bool(interruption), *kept_so_far)
 
 
-def _searched(tr: Translator, position: int) -> Callable[[str, str], str]:
+def _searched(tr: "Translator", position: int) -> Callable[[str, str], str]:
     """The progress line of a timed search on one position."""
     return lambda done, total: tr(
         "research.progress.position", position=position, done=done, total=total

@@ -1,7 +1,5 @@
 """``samegame board show``: print the board of a board number."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -8,8 +8,6 @@ which selects it when typed in ``play``), its extent and its points. As JSON
 command table loads for ``board``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

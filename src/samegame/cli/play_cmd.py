@@ -4,8 +4,6 @@ The command only turns its options into ``PlayOptions``; ``samegame.play.startup
 checks them and starts the play, in the line interface of ``samegame.repl``.
 """
 
-from __future__ import annotations
-
 import sys
 from enum import StrEnum
 from typing import Annotated

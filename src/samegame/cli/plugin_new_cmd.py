@@ -20,8 +20,6 @@ example plugins) is refused (exit 2), and so is a folder that exists already;
 nothing is written then.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from pathlib import Path

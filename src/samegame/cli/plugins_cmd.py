@@ -10,8 +10,6 @@ holds no preset, or holds a preset that does not load. ``samegame.testing``
 holds plugins to the same list.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import pluggy
@@ -25,7 +23,7 @@ if TYPE_CHECKING:
     from samegame.plugin.host import PluginHost
 
 
-def _hook_problems(loaded: PluginHost) -> list[str]:
+def _hook_problems(loaded: "PluginHost") -> list[str]:
     """Functions of installed plugins that pluggy would silently ignore: one marked
     ``@hookimpl`` under a name no hook spec has, or one named like a hook without
     the marker."""
@@ -65,7 +63,7 @@ def _attribute(plugin: object, name: str) -> object:
         return None
 
 
-def _command_problems(loaded: PluginHost) -> list[str]:
+def _command_problems(loaded: "PluginHost") -> list[str]:
     from samegame.cli.app import COMMANDS
 
     return [
@@ -76,7 +74,7 @@ def _command_problems(loaded: PluginHost) -> list[str]:
     ]
 
 
-def _preset_problems(loaded: PluginHost) -> list[str]:
+def _preset_problems(loaded: "PluginHost") -> list[str]:
     """A plugin's preset folder that is missing or empty (its files left out of the
     package, say), and each of its presets that does not load or whose name an
     earlier folder already gave."""
@@ -102,7 +100,7 @@ def _preset_problems(loaded: PluginHost) -> list[str]:
     return problems
 
 
-def plugin_problems(loaded: PluginHost) -> list[str]:
+def plugin_problems(loaded: "PluginHost") -> list[str]:
     """Every problem of the loaded plugins, one line each (none when all is well)."""
     return [
         *loaded.problems,

@@ -1,7 +1,5 @@
 """``samegame presets list``, ``samegame presets show NAME`` and ``samegame presets schema``."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """``samegame replay``: play given moves on a board and print each move and the result."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -73,7 +71,7 @@ def replay_command(
             typer.echo(line)
 
 
-def describe_replay(result: ReplayResult, tr: Translator | None = None) -> list[str]:
+def describe_replay(result: ReplayResult, tr: "Translator | None" = None) -> list[str]:
     """The replay as sentences, one per line, in the language of ``tr`` (English
     when none is given)."""
     tr = english(tr)

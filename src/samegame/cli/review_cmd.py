@@ -18,8 +18,6 @@ plugin that is not loaded; 4 a record file that cannot be read or a record that
 is not a game record; 5 a damaged database or saved game; 130 and 143 stopped.
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -133,7 +131,7 @@ def _progress_lines(
     return progress
 
 
-def _preparing(words: ReviewWords) -> Callable[[Preparing], None]:
+def _preparing(words: ReviewWords) -> "Callable[[Preparing], None]":
     """What is said when the search compiles or its load takes long (A37, A41)."""
     return lambda preparing: say(preparing_line(preparing, words.tr))
 
@@ -175,7 +173,7 @@ class Views:
 
 def _best_moves(
     subject: ReviewSubject, review: Review, told: list[ToldMove], views: Views
-) -> dict[int, tuple[Alternative, ...]]:
+) -> "dict[int, tuple[Alternative, ...]]":
     """The best moves of each position told, when asked for (by move index)."""
     if not views.alternatives:
         return {}
@@ -223,7 +221,7 @@ def _export(
     subject: ReviewSubject,
     review: Review,
     views: Views,
-    best: dict[int, tuple[Alternative, ...]],
+    best: "dict[int, tuple[Alternative, ...]]",
 ) -> None:
     """Write the annotated record: every move reviewed with the review's words for
     it (and its best moves, where they were valued), as JSON lines or text."""

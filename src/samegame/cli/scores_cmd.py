@@ -1,8 +1,6 @@
 """``samegame scores`` and ``samegame history``: best scores and past games, as
 sentences (one per line) or JSON."""
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated

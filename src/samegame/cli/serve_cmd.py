@@ -10,8 +10,6 @@ is lost). The stop signals count as the command line counts them
 request ends the process at once.
 """
 
-from __future__ import annotations
-
 import secrets
 import signal
 import socket

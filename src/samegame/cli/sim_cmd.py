@@ -11,8 +11,6 @@ an --out that cannot be written; 130 Ctrl-C and 143 SIGTERM (the records written
 far stay complete).
 """
 
-from __future__ import annotations
-
 import sys
 import time
 from dataclasses import replace
@@ -128,7 +126,7 @@ def _plan(
         raise fail(str(error), ExitCode.USAGE) from None
 
 
-def _thinking_words(tr: Translator, bots: list[str]) -> str:
+def _thinking_words(tr: "Translator", bots: list[str]) -> str:
     """``, 60 seconds per search`` (``, 2 or 5 seconds per search``) for the bots
     that search, said before their first search is prepared; empty for none."""
     budgets = [budget_words(parse_bot_spec(bot), tr)[1] for bot in bots]
@@ -139,7 +137,7 @@ def _thinking_words(tr: Translator, bots: list[str]) -> str:
     return tr("research.thinking", budget=either)
 
 
-def _progress(total: int, noun: str, tr: Translator) -> Progress:
+def _progress(total: int, noun: str, tr: "Translator") -> Progress:
     live = sys.stderr.isatty() and not resolve_accessible(None, None)
     return Progress(total, sys.stderr, noun=noun, live=live, tr=tr)
 

@@ -8,8 +8,6 @@ plugin's bot that failed or did not finish within its limit (it plays in a child
 process: ``samegame.execution.bounded``); 4 an unreadable board file; 130 Ctrl-C.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -211,7 +209,7 @@ def solve_command(
     _stop_if_lost(lost)
 
 
-def _start_line(tr: Translator, bot: str, budget: str, count: int, where: Where) -> str:
+def _start_line(tr: "Translator", bot: str, budget: str, count: int, where: Where) -> str:
     """The first line of a timed search: the bot, its time, how many searches
     where, and what Ctrl-C does."""
     if count == 1:

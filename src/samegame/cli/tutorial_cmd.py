@@ -1,7 +1,5 @@
 """``samegame tutorial``: the interactive lesson, then three moves of practice."""
 
-from __future__ import annotations
-
 import sys
 
 from samegame.cli.exit_codes import ExitCode, QuietExit

@@ -9,8 +9,6 @@ option; 3 an executor that cannot start; 4 an unreadable file; 130 Ctrl-C (after
 the summary of the records verified so far).
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
