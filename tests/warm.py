@@ -17,9 +17,11 @@ the same way.
 What a fork cannot change, the server is started with: what Python reads only at
 start-up (``PYTHON*`` but ``PYTHONPATH``, ``LANG``, ``LC_*``) comes from the
 environment the server was started with, so each such environment asked for has
-a server of its own, started with it. Tests of start-up itself, of signals sent
-to a process group, of terminals, and of what a command imports keep starting
-real processes and do not use this module.
+a server of its own, started with it. A child that is to take signals as a
+program started from a shell does (to its process group too) is started with
+``session=True`` and ``shell_signals=True`` (``Started``). Tests of start-up
+itself, of terminals, and of what a command imports keep starting real processes
+and do not use this module.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -103,6 +106,17 @@ while True:
         if pid == 0:
             requests.close()
             answers.close()
+            if request.get("session"):
+                os.setsid()
+            if request.get("shell_signals"):
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)
+            if request.get("files"):
+                import resource
+                most = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+                files = request["files"] if most == resource.RLIM_INFINITY else min(request["files"], most)
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, most))
             os.chdir(request["cwd"])
             os.environ.clear()
             os.environ.update(request["env"])
@@ -230,13 +244,62 @@ def run(
     return subprocess.CompletedProcess(command, status, out, err)
 
 
+class _Tail:
+    """A child's output file read as a pipe would be: ``readline`` waits for a
+    whole line, or for the child's end (then the rest, or ``""``)."""
+
+    def __init__(self, path: Path, ended: Any) -> None:
+        self._file = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+        self._ended = ended
+        self._held = ""
+
+    def readline(self) -> str:
+        while True:
+            self._held += self._file.read()
+            at = self._held.find("\n")
+            if at >= 0:
+                line, self._held = self._held[: at + 1], self._held[at + 1 :]
+                return line
+            if self._ended():
+                self._held += self._file.read()
+                if "\n" in self._held:
+                    continue
+                line, self._held = self._held, ""
+                return line
+            time.sleep(0.005)
+
+    def rest(self) -> str:
+        """What no ``readline`` has taken (read once the child has ended)."""
+        rest, self._held = self._held + self._file.read(), ""
+        return rest
+
+    def close(self) -> None:
+        self._file.close()
+
+
 class Started:
     """A ``samegame`` command started from the warm server, with the part of
     ``subprocess.Popen``'s face the tests use: ``pid``, ``stdin`` (a pipe, open
-    until ``communicate``), ``poll``, ``send_signal``, ``kill``, ``communicate``
-    and ``returncode``."""
+    until ``communicate``), ``stdout`` and ``stderr`` (read line by line as pipes
+    are; ``communicate`` gives what was not read), ``poll``, ``send_signal``,
+    ``kill``, ``communicate`` and ``returncode``.
 
-    def __init__(self, args: Sequence[str], env: Mapping[str, str], cwd: Path | str) -> None:
+    ``session``: the child leads a session and process group of its own, as
+    ``start_new_session=True`` gives (a signal to its group reaches it and its
+    children only); ``shell_signals``: Ctrl-C, SIGTERM and SIGHUP at their defaults,
+    as a shell on a terminal starts a program (whatever the test run ignores);
+    ``files``: its limit of open files."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        env: Mapping[str, str],
+        cwd: Path | str,
+        *,
+        session: bool = False,
+        shell_signals: bool = False,
+        files: int | None = None,
+    ) -> None:
         self.args = [sys.executable, "-m", "samegame", *args]
         self._scratch = tempfile.TemporaryDirectory(prefix="warm-")
         streams = Path(self._scratch.name)
@@ -248,12 +311,27 @@ class Started:
         request = {
             "op": "start", "args": list(args), "env": dict(env), "cwd": str(cwd),
             "stdin": str(fifo), "stdout": str(self._out), "stderr": str(self._err),
+            "session": session, "shell_signals": shell_signals, "files": files,
         }  # fmt: skip
         self.pid: int = self._server.ask(request)
         # Write-only: this waits until the child has opened its end, so that closing
         # ours (at ``communicate``) is always the end of its input.
         self.stdin: Any = open(fifo, "w", encoding="utf-8")  # noqa: SIM115
         self.returncode: int | None = None
+        self._communicated = False
+        self.stdout = _Tail(self._out, self._ended)
+        self.stderr = _Tail(self._err, self._ended)
+
+    def _ended(self) -> bool:
+        """Whether the child has ended, without reaping it (as reading a pipe to its
+        end does not): its ``/proc`` entry stays for a test to read."""
+        if self.returncode is not None:
+            return True
+        try:
+            stat = Path(f"/proc/{self.pid}/stat").read_text(encoding="ascii")
+        except FileNotFoundError:
+            return self.poll() is not None
+        return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
 
     def poll(self) -> int | None:
         if self.returncode is None:
@@ -277,13 +355,26 @@ class Started:
             if code == "timeout":
                 raise subprocess.TimeoutExpired(self.args, timeout or 0)
             self.returncode = code
-        out = self._out.read_text(encoding="utf-8", errors="replace")
-        err = self._err.read_text(encoding="utf-8", errors="replace")
+        if self._communicated:  # as a pipe read to its end: nothing more
+            return "", ""
+        self._communicated = True
+        out, err = self.stdout.rest(), self.stderr.rest()
+        self.stdout.close()
+        self.stderr.close()
         self._scratch.cleanup()
         return out, err
 
 
-def start(args: Sequence[str], *, env: Mapping[str, str], cwd: Path | str) -> Started:
+def start(
+    args: Sequence[str],
+    *,
+    env: Mapping[str, str],
+    cwd: Path | str,
+    session: bool = False,
+    shell_signals: bool = False,
+    files: int | None = None,
+) -> Started:
     """``samegame ARGS`` started (as ``subprocess.Popen`` with pipes would), forked
-    from the warm server of its start-up environment."""
-    return Started(args, env, cwd)
+    from the warm server of its start-up environment (``Started`` for the
+    options)."""
+    return Started(args, env, cwd, session=session, shell_signals=shell_signals, files=files)

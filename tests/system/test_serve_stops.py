@@ -14,10 +14,12 @@ promise is 2; the margin is for a busy machine, and the times are printed) with
 the stop's exit code, no traceback, the stop's one line last, and the store
 whole: the move saved before the signal is there, the database checks.
 
-Each server is a real ``samegame serve`` process in its own process group,
-started as the console script is: a stop signal goes to a process and (from a
-terminal, or ``timeout``) to its group, and the time to exit is the process's own
-(tests/warm.py's children share the warm server's group).
+Each server is a ``samegame serve`` process forked from a warm one (tests/warm.py)
+into a session and process group of its own, with the stop signals at their
+defaults and the usual limit of 1,024 open files, as a shell on a terminal
+starts the console script: a stop signal goes to the process and (from a
+terminal, or ``timeout``) to its group, and the time to exit is the process's
+own.
 """
 
 from __future__ import annotations
@@ -30,8 +32,6 @@ import resource
 import signal
 import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -43,6 +43,7 @@ from typing import Any
 import pytest
 
 import samegame.web
+import warm
 from samegame.store import Store
 from stuck import child_env, install_stuck, stuck_preset
 
@@ -114,7 +115,7 @@ STOPS = [
 class Served:
     """A running server: its process, port, token and home."""
 
-    process: subprocess.Popen[str]
+    process: warm.Started
     port: int
     token: str
     home: Path
@@ -151,16 +152,6 @@ class Served:
         return data
 
 
-def _as_a_shell_starts_it() -> None:
-    """In the child: the stop signals at their defaults, and the usual limit of
-    1,024 open files (or less)."""
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, signal.SIG_DFL)
-    _, most = resource.getrlimit(resource.RLIMIT_NOFILE)
-    files = FILES if most == resource.RLIM_INFINITY else min(FILES, most)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (files, most))
-
-
 def _environment(tmp_path: Path) -> tuple[dict[str, str], Path, Path]:
     """A home with the stuck plugin installed (its scoring formula sleeps) and a
     preset that uses it; the environment, the home and the plugin's marker."""
@@ -185,22 +176,14 @@ def _environment(tmp_path: Path) -> tuple[dict[str, str], Path, Path]:
 def served(tmp_path: Path) -> Iterator[Served]:
     """``samegame serve`` running, its token read from its page."""
     env, home, marker = _environment(tmp_path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "samegame", "serve"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        start_new_session=True,
-        preexec_fn=_as_a_shell_starts_it,
+    process = warm.start(
+        ["serve"], env=env, cwd=tmp_path, session=True, shell_signals=True, files=FILES
     )
     server: Served | None = None
     try:
-        assert process.stdout is not None
         line = process.stdout.readline()
         found = ADDRESS.search(line)
-        assert found is not None, line + (process.stderr.read() if process.stderr else "")
+        assert found is not None, line + process.stderr.rest()
         port = int(found.group(1))
         page = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         page.request("GET", "/")
@@ -330,7 +313,7 @@ def _cases() -> list[Any]:
 # -- the stop ------------------------------------------------------------------------------
 
 
-def _stop(process: subprocess.Popen[str], stop: Stop) -> float:
+def _stop(process: warm.Started, stop: Stop) -> float:
     """Send the stop's signals; the seconds from the first to the process's end
     (at most ``2 * LIMIT``: the process is then still running)."""
     began = time.monotonic()

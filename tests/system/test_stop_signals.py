@@ -27,7 +27,10 @@ from pathlib import Path
 
 import pytest
 
+import warm
+
 SAMEGAME = [sys.executable, "-m", "samegame"]
+Child = subprocess.Popen[str] | warm.Started
 BOARD = ("--format", "board")
 CODES = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 143}
 WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "terminated"}
@@ -138,9 +141,15 @@ def _signals_as_a_shell_gives_them() -> None:
         signal.signal(number, signal.SIG_DFL)
 
 
-def _start(work: Work, folder: Path) -> subprocess.Popen[str]:
+def _start(work: Work, folder: Path, *, fresh: bool = False) -> Child:
+    """The work started in a session and process group of its own (as under
+    ``timeout``) with the stop signals at their defaults, forked from a warm
+    process (tests/warm.py); ``fresh``: a new interpreter, which still has the
+    command line to load."""
     args = [str(_board(folder)) if arg == "BOARD" else arg for arg in work.args]
     environment = {**os.environ, "SAMEGAME_HOME": str(folder / "home"), "PYTHONWARNINGS": ""}
+    if not fresh:
+        return warm.start(args, env=environment, cwd=folder, session=True, shell_signals=True)
     return subprocess.Popen(
         [*SAMEGAME, *args],
         cwd=folder,
@@ -153,7 +162,7 @@ def _start(work: Work, folder: Path) -> subprocess.Popen[str]:
     )
 
 
-def _wait_for_line(child: subprocess.Popen[str], text: str, within: float = 120) -> list[str]:
+def _wait_for_line(child: Child, text: str, within: float = 120) -> list[str]:
     assert child.stderr is not None
     seen: list[str] = []
     deadline = time.monotonic() + within
@@ -167,7 +176,7 @@ def _wait_for_line(child: subprocess.Popen[str], text: str, within: float = 120)
     raise AssertionError(f"never said {text!r}: {''.join(seen)}")
 
 
-def _wait_for_a_record(child: subprocess.Popen[str], folder: Path, within: float = 120) -> None:
+def _wait_for_a_record(child: Child, folder: Path, within: float = 120) -> None:
     """Wait until the results file in the making (``.*.part`` beside ``out.jsonl``)
     holds a whole record."""
     deadline = time.monotonic() + within
@@ -181,14 +190,14 @@ def _wait_for_a_record(child: subprocess.Popen[str], folder: Path, within: float
     raise AssertionError(f"no record written within {within} seconds")
 
 
-def _signal_like_timeout(child: subprocess.Popen[str], number: signal.Signals) -> None:
+def _signal_like_timeout(child: Child, number: signal.Signals) -> None:
     """What coreutils timeout does when the time is up: the signal to the child, then
     to its whole process group."""
     os.kill(child.pid, number)
     os.killpg(child.pid, number)
 
 
-def _finish(child: subprocess.Popen[str], within: float = 60) -> tuple[int, str, str]:
+def _finish(child: Child, within: float = 60) -> tuple[int, str, str]:
     try:
         out, err = child.communicate(timeout=within)
     except subprocess.TimeoutExpired:
@@ -325,7 +334,7 @@ def _takes_sigterm(pid: int) -> bool:
     return bool(int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
 
 
-def _reach(child: subprocess.Popen[str], name: str, phase: str) -> tuple[list[str], list[str]]:
+def _reach(child: Child, name: str, phase: str) -> tuple[list[str], list[str]]:
     """Wait until ``phase`` of the command begins; the stderr and the stdout lines
     read meanwhile."""
     command = name.split("-")[0]
@@ -351,7 +360,7 @@ PF_EXITING = 0x4
 then changes nothing, while the kernel frees its memory (numba's: milliseconds)."""
 
 
-def _ended_first(child: subprocess.Popen[str]) -> bool:
+def _ended_first(child: Child) -> bool:
     """Whether the process has ended, or begun to end, already (not reaped, so its
     pid stays its own)."""
     stat = Path(f"/proc/{child.pid}/stat").read_text(encoding="ascii")
@@ -369,7 +378,8 @@ def test_a_stop_in_any_phase_of_a_search_ends_as_its_signal(
     if phase == "ended":
         args = tuple(ENDED_GAMES if arg == "40" else arg for arg in args)
     work = Work(name, args, "", 0, "")
-    child = _start(work, tmp_path)
+    # While the command line loads: a new interpreter, which has it to load.
+    child = _start(work, tmp_path, fresh=phase == "preparing")
     try:
         before, printed = _reach(child, name, phase)
         time.sleep(delay)
