@@ -241,12 +241,21 @@ FAST = {
     ("generator", "wrong", "simulate"),
     ("generator", "genexit", "play"),
     ("create", "hang", "solve"),
-    ("formula", "hang", "verify"),
     ("create", "base", "compare"),
     ("move", "badrepr", "bench"),
     ("move", "exit1", "verify"),
     ("renderer", "raise", "board"),
 }
+
+
+def test_the_fast_cases_meet_every_place_behaviour_and_command() -> None:
+    """The inner loop's share of the matrix: every place, behaviour and command
+    at least once, each case one of the matrix's (verify's hang, which waits out
+    the replay cap and its 5 s grace, is left to the whole run)."""
+    every = set(cases())
+    assert every >= FAST
+    for axis in range(3):
+        assert {case[axis] for case in FAST} == {case[axis] for case in every}
 
 
 def _param(case: tuple[str, str, str]) -> object:
