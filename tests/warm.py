@@ -365,16 +365,6 @@ class Started:
         return out, err
 
 
-def start(
-    args: Sequence[str],
-    *,
-    env: Mapping[str, str],
-    cwd: Path | str,
-    session: bool = False,
-    shell_signals: bool = False,
-    files: int | None = None,
-) -> Started:
-    """``samegame ARGS`` started (as ``subprocess.Popen`` with pipes would), forked
-    from the warm server of its start-up environment (``Started`` for the
-    options)."""
-    return Started(args, env, cwd, session=session, shell_signals=shell_signals, files=files)
+start = Started
+"""``samegame ARGS`` started (as ``subprocess.Popen`` with pipes would), forked from
+the warm server of its start-up environment."""
