@@ -155,9 +155,11 @@ class _Server:
     """The warm process and its two pipes; one request at a time."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
-        # Without what each child takes for itself (``SPARED``): a server started
-        # with one request's PYTHONPATH would keep it on the path of every child.
+        # What each child takes for itself (``SPARED``) is this process's, not the
+        # first request's: a server started with one request's PYTHONPATH would
+        # keep it on the path of every child.
         self.env = {key: value for key, value in env.items() if key not in SPARED}
+        self.env |= {key: os.environ[key] for key in SPARED if key in os.environ}
         requests_read, self._requests = os.pipe()
         self._answers, answers_write = os.pipe()
         self.process = subprocess.Popen(
