@@ -56,20 +56,20 @@ LONG = {
         "samegame solve --board board.txt --bot nrpa --time 0.5"
     ),
     "samegame bench standard --bot nrpa --time-per-position 60": (
-        "samegame bench standard --bot nrpa --time-per-position 0.05"
+        "samegame bench standard --bot nrpa --time-per-position 0.01"
     ),
     "samegame bench standard --bot nrpa --time-per-position 60 --out records.jsonl": (
-        "samegame bench standard --bot nrpa --time-per-position 0.05 --out records.jsonl"
+        "samegame bench standard --bot nrpa --time-per-position 0.01 --out records.jsonl"
     ),
     "samegame bench standard --bot nrpa:workers=2 --time-per-position 60": (
-        "samegame bench standard --bot nrpa:workers=2 --time-per-position 0.05"
+        "samegame bench standard --bot nrpa:workers=2 --time-per-position 0.01"
     ),
     "samegame bench standard --bot nmcs:level=2 --time-per-position 10 --positions 1-3": (
-        "samegame bench standard --bot nmcs:level=2 --time-per-position 0.2 --positions 1-3"
+        "samegame bench standard --bot nmcs:level=2 --time-per-position 0.05 --positions 1-3"
     ),
     "samegame bench standard --bot nrpa:clock=cpu --time-per-position 5 --positions "
     "1-2 --out b.jsonl": (
-        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.5 --positions "
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.1 --positions "
         "1-2 --out b.jsonl"
     ),
     "samegame simulate --preset benchmark --bot nrpa:time=5,workers=2 --games 10": (
@@ -80,7 +80,7 @@ LONG = {
     ),
     "samegame bench standard --bot nrpa:clock=cpu --time-per-position 60 --executor "
     "dask --workers 2": (
-        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.05 --executor "
+        "samegame bench standard --bot nrpa:clock=cpu --time-per-position 0.01 --executor "
         "dask --workers 2"
     ),
     "samegame simulate --preset basic --bot tabu --games 100000 --executor dask "
